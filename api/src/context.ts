@@ -1,0 +1,16 @@
+import type { Pool } from '@taktwerk/db';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Env } from './env';
+import type { AccessTokens } from './http/tokens';
+import type { RateLimiter } from './http/rate-limit';
+
+/** What route handlers and services get: built once in main.ts (or a test harness), never from globals. */
+export interface AppDeps {
+  env: Env;
+  pool: Pool;
+  redis: Redis;
+  logger: Logger;
+  tokens: AccessTokens;
+  rateLimiter: RateLimiter;
+}

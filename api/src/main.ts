@@ -1,0 +1,44 @@
+import { createPool } from '@taktwerk/db';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { createApp } from './app';
+import type { AppDeps } from './context';
+import { loadEnv } from './env';
+import { RateLimiter } from './http/rate-limit';
+import { AccessTokens } from './http/tokens';
+
+const env = loadEnv();
+const logger = pino({ level: env.LOG_LEVEL, base: { service: 'api' } });
+const pool = createPool(env.DATABASE_URL, { max: env.DATABASE_POOL_MAX, applicationName: 'taktwerk-api' });
+// No offline queue: while Redis is down calls fail at once and the callers degrade instead of hanging.
+const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+redis.on('error', (err) => logger.warn({ err: err.message }, 'redis unavailable'));
+
+const deps: AppDeps = {
+  env,
+  pool,
+  redis,
+  logger,
+  tokens: new AccessTokens(env.JWT_SECRET, env.ACCESS_TOKEN_TTL_SECONDS),
+  rateLimiter: new RateLimiter(redis, logger),
+};
+
+const server = createApp(deps).listen(env.PORT, env.HOST, () => {
+  logger.info({ port: env.PORT }, 'api listening');
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'api shutting down');
+  server.close();
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  force.unref();
+  await new Promise<void>((resolve) => server.once('close', () => resolve()));
+  await Promise.allSettled([pool.end(), redis.quit()]);
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

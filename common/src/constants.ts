@@ -1,0 +1,126 @@
+// Constants and defaults from the product spec (part 1 §9, part 2 §9). Exact values are requirements.
+
+export const ROLES = ['admin', 'customer_owner', 'customer_user'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const BILLING_STATUSES = ['active', 'trialing', 'past_due', 'canceled'] as const;
+export type BillingStatus = (typeof BILLING_STATUSES)[number];
+
+export const LANGUAGES = ['en', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const DATE_FORMATS = ['MM/DD/YYYY', 'DD.MM.YYYY', 'YYYY-MM-DD'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+export const API_KEY_SCOPES = ['ingest:write', 'machine:read', 'machine:write', 'data:read', 'alert:read', 'alert:write'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+export const MACHINE_STATUSES = ['online', 'offline', 'error', 'connecting'] as const;
+export type MachineStatus = (typeof MACHINE_STATUSES)[number];
+
+export const TAG_DATA_TYPES = ['Double', 'Int32', 'Boolean', 'String'] as const;
+export const AGGREGATIONS = ['avg', 'min', 'max', 'sum', 'count'] as const;
+
+export const DEFAULT_RATE_LIMITS = { ingestPerMinute: 1000, apiCallsPerMinute: 100, loginAttemptsPerHour: 5 };
+export const DEFAULT_FEATURES = {
+  registrationEnabled: true,
+  trialDays: 14,
+  maxTrialMachines: 3,
+  emailVerificationRequired: false,
+  twoFactorRequired: false,
+  maintenanceMode: false,
+};
+export const DEFAULT_INTEGRATIONS = {
+  stripeEnabled: false,
+  stripePublicKey: '',
+  paypalEnabled: false,
+  paypalClientId: '',
+  yearlyDiscountPercent: 10,
+  emailProvider: 'sendgrid',
+  smtpPort: 587,
+  storageProvider: 's3',
+};
+export const DEFAULT_SECURITY = {
+  sessionTimeoutMinutes: 30,
+  passwordMinLength: 8,
+  requireSpecialChars: true,
+  maxLoginAttempts: 3,
+  jwtExpirationHours: 24,
+};
+export const DEFAULT_SEO = { title: 'Taktwerk', description: '', keywords: [] as string[], faviconUrl: '' };
+
+export const DEFAULT_SYSTEM_CONFIG = {
+  rate_limits: DEFAULT_RATE_LIMITS,
+  features: DEFAULT_FEATURES,
+  integrations: DEFAULT_INTEGRATIONS,
+  security: DEFAULT_SECURITY,
+  translations: { en: {}, de: {} } as Record<string, Record<string, string>>,
+  seo: DEFAULT_SEO,
+};
+export type SystemConfigKey = keyof typeof DEFAULT_SYSTEM_CONFIG;
+
+/** Limits of a new organization on the starter plan, and of any organization whose plan is unknown. */
+export const DEFAULT_USAGE_LIMITS = {
+  machines: 1,
+  tags: 100,
+  ingestPointsPerDay: 10000,
+  retentionDays: 30,
+  dashboards: 5,
+  alerts: 10,
+  teamUsers: 2,
+};
+export type UsageLimits = typeof DEFAULT_USAGE_LIMITS;
+
+export const STARTER_PLAN = {
+  id: 'starter',
+  name: 'Starter',
+  nameEn: 'Starter',
+  price: 0,
+  currency: 'USD',
+  interval: 'month',
+  features: {
+    machineLimit: DEFAULT_USAGE_LIMITS.machines,
+    tagLimit: DEFAULT_USAGE_LIMITS.tags,
+    ingestPointsPerDay: DEFAULT_USAGE_LIMITS.ingestPointsPerDay,
+    retentionDays: DEFAULT_USAGE_LIMITS.retentionDays,
+    dashboardsLimit: DEFAULT_USAGE_LIMITS.dashboards,
+    alertsLimit: DEFAULT_USAGE_LIMITS.alerts,
+    teamUsersLimit: DEFAULT_USAGE_LIMITS.teamUsers,
+    emailNotifications: true,
+    webhookNotifications: false,
+    apiAccess: true,
+    ssoEnabled: false,
+    prioritySupport: false,
+    maintenanceEnabled: false,
+  },
+} as const;
+
+export const DEFAULT_PREFERENCES = {
+  theme: 'light' as 'light' | 'dark',
+  language: 'en' as Language,
+  timezone: 'UTC',
+  dateFormat: 'MM/DD/YYYY' as DateFormat,
+  emailAlerts: true,
+  webhookAlerts: false,
+  maintenanceNotifications: true,
+  marketingEmails: false,
+  weeklyReports: true,
+  sessionTimeoutMinutes: 30,
+  loginNotifications: true,
+  analyticsTracking: false,
+  errorReporting: true,
+};
+
+/** Permissions of a new sign-up (customer owner) and of invited members (spec part 1 §6, part 2 §6). */
+export const OWNER_PERMISSIONS = ['org:*', 'machine:*', 'alert:*', 'dashboard:*'];
+export const MEMBER_PERMISSIONS = ['machine:read', 'dashboard:read', 'alert:read'];
+
+export const ONLINE_THRESHOLD_MS = 5 * 60 * 1000;
+export const TOAST_DURATION_MS = 5000;
+export const MIN_SESSION_TIMEOUT_MINUTES = 5;
+export const PASSWORD_RESET_VALIDITY_MS = 60 * 60 * 1000;
+export const TOTP = { stepSeconds: 30, digits: 6, window: 1, secretBytes: 20 } as const;
+export const SEARCH = { minChars: 2, perKind: 5, total: 10, debounceMs: 300 } as const;
+export const NOTIFICATIONS_LIST = 10;
+export const RECENT_ACTIVITY_ITEMS = 5;
+export const ALERT_EVENTS_CAP = 50;

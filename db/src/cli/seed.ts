@@ -1,0 +1,10 @@
+// Seeds the demo organization into an empty database (does nothing when customers exist).
+import { databaseEnvSchema } from '../env';
+import { createPool } from '../pool';
+import { seedDemo } from '../seed';
+
+const env = databaseEnvSchema.parse(process.env);
+const pool = createPool(env.DATABASE_URL);
+const { seeded } = await seedDemo(pool);
+await pool.end();
+console.log(seeded ? 'demo organization seeded' : 'database not empty; demo seed skipped');

@@ -1,0 +1,61 @@
+import type { Role } from '@taktwerk/common';
+import type { Queryable } from '../pool';
+
+export interface UserRow {
+  id: string;
+  org_id: string;
+  name: string;
+  email: string;
+  role: Role;
+  permissions: string[];
+  password_hash: string | null;
+  two_factor_enabled: boolean;
+  totp_secret: string | null;
+  totp_verified_at: Date | null;
+  totp_last_step: number | null;
+  email_confirmed: boolean;
+  last_login: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [email]);
+  return rows[0] ?? null;
+}
+
+export async function findUser(db: Queryable, id: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+export interface NewUser {
+  orgId: string;
+  name: string;
+  email: string;
+  role: Role;
+  permissions: string[];
+  passwordHash: string;
+}
+
+export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `INSERT INTO users (org_id, name, email, role, permissions, password_hash)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+    [user.orgId, user.name, user.email, user.role, user.permissions, user.passwordHash],
+  );
+  return rows[0]!;
+}
+
+export async function recordLogin(db: Queryable, userId: string, at: Date): Promise<void> {
+  await db.query('UPDATE users SET last_login = $2 WHERE id = $1', [userId, at]);
+}
+
+export async function updatePasswordHash(db: Queryable, userId: string, passwordHash: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
+}
+
+export async function countActiveUsers(db: Queryable, orgId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE org_id = $1', [orgId]);
+  return rows[0]!.n;
+}

@@ -1,0 +1,17 @@
+import type { Pool } from '@taktwerk/db';
+import type { JobsOptions } from 'bullmq';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+
+export interface JobDeps {
+  pool: Pool;
+  logger: Logger;
+}
+
+/** A typed job: payload schema, retry options beside it, and a perform that is safe to run twice. */
+export interface JobDefinition<P> {
+  name: string;
+  payload: z.ZodType<P>;
+  options: JobsOptions;
+  perform(deps: JobDeps, payload: P): Promise<unknown>;
+}
