@@ -14,3 +14,8 @@ export type DatabaseEnv = z.infer<typeof databaseEnvSchema>;
 export function databaseUrls(env: DatabaseEnv) {
   return { adminUrl: env.DATABASE_ADMIN_URL, ownerUrl: env.DATABASE_OWNER_URL, appUrl: env.DATABASE_URL };
 }
+
+/** The db scripts' own env module entry (migrate, seed); services parse the shape within their env.ts. */
+export function loadDatabaseEnv(source: NodeJS.ProcessEnv = process.env): DatabaseEnv {
+  return databaseEnvSchema.parse(source);
+}

@@ -1,6 +1,6 @@
 import { hasPermission } from '@taktwerk/common';
 import express, { type Request, type Response } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppDeps } from '../context';
 import { authenticate } from './authenticate';
 import { AppError, badRequest, forbidden } from './errors';

@@ -1,10 +1,10 @@
 // Creates roles and database if missing, migrates, and writes the defaults every installation needs.
 import { bootstrapDatabase } from '../bootstrap';
-import { databaseEnvSchema, databaseUrls } from '../env';
+import { databaseUrls, loadDatabaseEnv } from '../env';
 import { createPool } from '../pool';
 import { seedDefaults } from '../seed';
 
-const env = databaseEnvSchema.parse(process.env);
+const env = loadDatabaseEnv();
 const { created } = await bootstrapDatabase(databaseUrls(env));
 const pool = createPool(env.DATABASE_URL);
 await seedDefaults(pool);

@@ -1,9 +1,9 @@
 // Seeds the demo organization into an empty database (does nothing when customers exist).
-import { databaseEnvSchema } from '../env';
+import { loadDatabaseEnv } from '../env';
 import { createPool } from '../pool';
 import { seedDemo } from '../seed';
 
-const env = databaseEnvSchema.parse(process.env);
+const env = loadDatabaseEnv();
 const pool = createPool(env.DATABASE_URL);
 const { seeded } = await seedDemo(pool);
 await pool.end();

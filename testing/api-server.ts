@@ -1,0 +1,56 @@
+import type { AddressInfo } from 'node:net';
+import { createPool } from '@taktwerk/db';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { inject } from 'vitest';
+import { createApp } from '../api/src/app';
+import type { AppDeps } from '../api/src/context';
+import { loadEnv } from '../api/src/env';
+import { RateLimiter } from '../api/src/http/rate-limit';
+import { AccessTokens } from '../api/src/http/tokens';
+
+export interface TestApi {
+  baseUrl: string;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** The real api, in-process on a free loopback port, against this run's database and the local Redis. */
+export async function startTestApi(overrides: Record<string, string> = {}): Promise<TestApi> {
+  const testDb = inject('testDb');
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATABASE_URL: testDb.appUrl,
+    DATABASE_OWNER_URL: testDb.ownerUrl,
+    DATABASE_ADMIN_URL: testDb.adminUrl,
+    REDIS_URL: inject('redisUrl'),
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...overrides,
+  });
+  const logger = pino({ level: env.LOG_LEVEL });
+  const pool = createPool(env.DATABASE_URL, { max: 5 });
+  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis.on('error', () => undefined);
+  const deps: AppDeps = {
+    env,
+    pool,
+    redis,
+    logger,
+    tokens: new AccessTokens(env.JWT_SECRET, env.ACCESS_TOKEN_TTL_SECONDS),
+    rateLimiter: new RateLimiter(redis, logger),
+  };
+  const server = createApp(deps).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    deps,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.allSettled([pool.end(), redis.quit()]);
+    },
+  };
+}
