@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createPool } from '@taktwerk/db';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { inject } from 'vitest';
+import { testDatabase, testRedisUrl } from './context';
 import { createApp } from '../api/src/app';
 import type { AppDeps } from '../api/src/context';
 import { loadEnv } from '../api/src/env';
@@ -17,13 +17,13 @@ export interface TestApi {
 
 /** The real api, in-process on a free loopback port, against this run's database and the local Redis. */
 export async function startTestApi(overrides: Record<string, string> = {}): Promise<TestApi> {
-  const testDb = inject('testDb');
+  const testDb = testDatabase();
   const env = loadEnv({
     NODE_ENV: 'test',
     DATABASE_URL: testDb.appUrl,
     DATABASE_OWNER_URL: testDb.ownerUrl,
     DATABASE_ADMIN_URL: testDb.adminUrl,
-    REDIS_URL: inject('redisUrl'),
+    REDIS_URL: testRedisUrl(),
     LOG_LEVEL: 'silent',
     PORT: '0',
     HOST: '127.0.0.1',

@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
+import './context';
 import { bootstrapDatabase, createPool, dropDatabase, seedDefaults } from '@taktwerk/db';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    testDb: { adminUrl: string; ownerUrl: string; appUrl: string; database: string };
-    redisUrl: string;
-  }
-}
 
 const ADMIN_URL = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

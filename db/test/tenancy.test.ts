@@ -1,9 +1,10 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, withTenant, withPlatform, insertMachine, type Pool } from '@taktwerk/db';
+import { testDatabase } from '../../testing/context';
 import { createTestOrganization } from '../../testing/fixtures';
 
-const testDb = inject('testDb');
+const testDb = testDatabase();
 let app: Pool;
 let owner: pg.Client;
 

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Queue, Worker, type Job } from 'bullmq';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, findOrganization, insertMachine, insertTagConfig, withPlatform, type Pool } from '@taktwerk/db';
+import { testDatabase, testRedisUrl } from '../../../testing/context';
 import { createTestOrganization } from '../../../testing/fixtures';
 import { createWorkerRedis } from '../redis';
 import { createProcessor } from './registry';
@@ -10,7 +11,7 @@ import { usageRefreshJob } from './usage-refresh';
 
 let pool: Pool;
 beforeAll(() => {
-  pool = createPool(inject('testDb').appUrl, { max: 3 });
+  pool = createPool(testDatabase().appUrl, { max: 3 });
 });
 afterAll(async () => pool.end());
 
@@ -32,7 +33,7 @@ describe('usage.refresh job', () => {
   it('runs end to end through BullMQ and keeps machine and tag counts exact; a second run changes nothing', async () => {
     const orgId = await organizationWithMachines(2, 3);
     const queueName = `test-usage-${randomBytes(4).toString('hex')}`;
-    const connection = createWorkerRedis(inject('redisUrl'));
+    const connection = createWorkerRedis(testRedisUrl());
     const queue = new Queue(queueName, { connection });
     const results: unknown[] = [];
     const worker = new Worker(queueName, createProcessor({ pool, logger: pino({ level: 'silent' }) }), { connection });
