@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { SummaryReporter } from './testing/summary-reporter';
 
 // Two projects: `unit` (unit + integration against real PostgreSQL and Redis) and `browser` (Chromium flows
 // against a built web app). Both share one freshly created database per run (testing/global-setup.ts).
 export default defineConfig({
   test: {
     globalSetup: ['testing/global-setup.ts'],
+    reporters: ['default', new SummaryReporter()],
     projects: [
       {
         extends: true,
