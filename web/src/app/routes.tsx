@@ -1,0 +1,43 @@
+import type { ComponentType } from 'react';
+import type { ParseKeys } from 'i18next';
+import { ADMIN_NAVIGATION, TENANT_NAVIGATION } from '@taktwerk/common';
+import { LandingPage } from '../features/landing/LandingPage';
+
+export interface PublicPageProps {
+  params: URLSearchParams;
+  onLogin: () => void;
+  onStartTrial: () => void;
+}
+
+export interface ScreenProps {
+  params: URLSearchParams;
+}
+
+export interface AppRouteDefinition {
+  Screen: ComponentType<ScreenProps>;
+  /** Shown in the header and the browser tab. */
+  title: ParseKeys;
+}
+
+/** Pages for signed-out visitors, one line per route. Any other route shows the 404 page. */
+export const PUBLIC_ROUTES: Partial<Record<string, ComponentType<PublicPageProps>>> = {
+  home: LandingPage,
+  // The landing page's section anchors (spec part 2 §2) open the landing page too.
+  features: LandingPage,
+  benefits: LandingPage,
+  pricing: LandingPage,
+  testimonials: LandingPage,
+};
+
+/**
+ * Screens of the signed-in app, one line per route as features are built, e.g.
+ * `machines: { Screen: MachinesScreen, title: 'machines.page.title' }`. Any other route shows the 404 page.
+ */
+export const APP_ROUTES: Partial<Record<string, AppRouteDefinition>> = {};
+
+const SIDEBAR_ROUTES = new Set<string>([...TENANT_NAVIGATION, ...ADMIN_NAVIGATION].map((entry) => entry.route));
+
+/** Routes that only make sense signed in: a signed-out visitor is asked to sign in and then lands there. */
+export function isAppRoute(route: string): boolean {
+  return route in APP_ROUTES || SIDEBAR_ROUTES.has(route);
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import type { MeResponse } from '@taktwerk/common';
+import { Icon } from '../../ui/Icon';
+import { useLanguage } from '../../i18n/language';
+import { routeHref } from '../router/hash-route';
+
+/** Trial and past-due notices above the content, for customers only (spec part 1 §4). */
+export function BillingBanner({ account: { user, organization } }: { account: MeResponse }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  if (user.role === 'admin') return null;
+
+  if (organization.billingStatus === 'trialing') {
+    const endsAt = organization.trialEndsAt ? new Date(organization.trialEndsAt) : null;
+    const text = endsAt
+      ? t('shell.banner.trialingUntil', { date: new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(endsAt) })
+      : t('shell.banner.trialing');
+    return (
+      <div className="banner banner-info" role="status">
+        <Icon name="info" />
+        <p>{text}</p>
+        <a href={routeHref('billing')}>{t('shell.banner.trialingLink')}</a>
+      </div>
+    );
+  }
+
+  if (organization.billingStatus === 'past_due') {
+    return (
+      <div className="banner banner-critical" role="alert">
+        <Icon name="warning" />
+        <p>{t('shell.banner.pastDue')}</p>
+        <a href={routeHref('billing')}>{t('shell.banner.pastDueLink')}</a>
+      </div>
+    );
+  }
+
+  return null;
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/Icon';
+import { LanguageSwitch } from '../LanguageSwitch';
+import { ThemeToggle } from '../ThemeToggle';
+
+interface HeaderProps {
+  title: string;
+  menuOpen: boolean;
+  onOpenMenu: () => void;
+}
+
+export function Header({ title, menuOpen, onOpenMenu }: HeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <header className="shell-header">
+      <Button
+        variant="ghost"
+        iconOnly
+        className="shell-menu-button"
+        aria-label={t('shell.header.openMenu')}
+        aria-expanded={menuOpen}
+        aria-haspopup="dialog"
+        onClick={onOpenMenu}
+        icon={<Icon name="menu" />}
+      />
+      <h1 className="shell-title">{title}</h1>
+      <div className="toolbar">
+        <LanguageSwitch />
+        <ThemeToggle />
+      </div>
+    </header>
+  );
+}

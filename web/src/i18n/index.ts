@@ -1,0 +1,31 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Language } from '@taktwerk/common';
+import { auth as deAuth } from './de/auth';
+import { common as deCommon } from './de/common';
+import { landing as deLanding } from './de/landing';
+import { shell as deShell } from './de/shell';
+import { ui as deUi } from './de/ui';
+import { auth as enAuth } from './en/auth';
+import { common as enCommon } from './en/common';
+import { landing as enLanding } from './en/landing';
+import { shell as enShell } from './en/shell';
+import { ui as enUi } from './en/ui';
+
+// One file per feature and language; a new feature adds its two files and one line to each catalog here.
+export const en = { auth: enAuth, common: enCommon, landing: enLanding, shell: enShell, ui: enUi };
+export const de: typeof en = { auth: deAuth, common: deCommon, landing: deLanding, shell: deShell, ui: deUi };
+
+/** Initializes i18next synchronously (catalogs are bundled) so the first render is already translated. */
+export function initI18n(language: Language): void {
+  void i18n.use(initReactI18next).init({
+    resources: { en: { translation: en }, de: { translation: de } },
+    lng: language,
+    fallbackLng: 'en',
+    supportedLngs: ['en', 'de'],
+    initAsync: false,
+    // React escapes interpolated values itself.
+    interpolation: { escapeValue: false },
+  });
+  document.documentElement.lang = language;
+}
