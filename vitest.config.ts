@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { SummaryReporter } from './testing/summary-reporter';
+import { SummaryReporter } from './testing/summary-reporter.ts';
 
 // Two projects: `unit` (unit + integration against real PostgreSQL and Redis) and `browser` (Chromium flows
 // against a built web app). Both share one freshly created database per run (testing/global-setup.ts).
