@@ -70,7 +70,11 @@ await pool.end();
 const tsx = `${root}node_modules/.bin/tsx`;
 const watch = dev ? ['watch'] : [];
 const children: ChildProcess[] = [
-  run(tsx, [...watch, 'api/src/main.ts'], { PORT: String(port), ...(dev ? {} : { WEB_DIST_DIR: webDist }) }),
+  // In dev the pages come from Vite: links in mails (the reset link in #dev-mailbox) must point there.
+  run(tsx, [...watch, 'api/src/main.ts'], {
+    PORT: String(port),
+    ...(dev ? { PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' } : { WEB_DIST_DIR: webDist }),
+  }),
   run(tsx, [...watch, 'worker/src/main.ts']),
 ];
 if (dev) children.push(run('npm', ['run', 'dev', '-w', '@taktwerk/web']));
@@ -81,7 +85,7 @@ Taktwerk is starting at ${url}${seeded ? '  (demo organization seeded)' : ''}
   Platform admin:  ${DEMO_LOGINS.admin.email} / ${DEMO_LOGINS.admin.password}
   Customer owner:  ${DEMO_LOGINS.owner.email} / ${DEMO_LOGINS.owner.password}
   Customer member: ${DEMO_LOGINS.member.email} / ${DEMO_LOGINS.member.password}
-Press Ctrl-C to stop.
+${process.env.SMTP_URL ? '' : `  Sent mails:      ${url}/#dev-mailbox  (no SMTP_URL set: the api keeps mails in memory)\n`}Press Ctrl-C to stop.
 `);
 
 let stopping = false;

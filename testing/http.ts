@@ -4,6 +4,7 @@ export class TestClient {
   constructor(readonly baseUrl: string) {}
 
   async request(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+    const raw = typeof options.body === 'string' || options.body instanceof Uint8Array;
     const headers: Record<string, string> = { ...options.headers };
     if (options.body !== undefined) headers['content-type'] ??= 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -11,7 +12,7 @@ export class TestClient {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : raw ? (options.body as string | Uint8Array) : JSON.stringify(options.body),
     });
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');

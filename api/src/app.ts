@@ -7,7 +7,19 @@ import { pinoHttp } from 'pino-http';
 import type { AppDeps } from './context';
 import { registerAuthRoutes } from './features/auth/routes';
 import { registerHealthRoutes } from './features/health/routes';
+import { registerIngestRoutes } from './features/ingest/routes';
 import { registerMeRoutes } from './features/me/routes';
+import { registerSignupRoutes } from './features/signup/routes';
+import { registerTwoFactorRoutes } from './features/two-factor/routes';
+import { registerPasswordRoutes } from './features/password/routes';
+import { registerProfileRoutes } from './features/profile/routes';
+import { registerPreferencesRoutes } from './features/preferences/routes';
+import { registerPublicContentRoutes } from './features/public-content/routes';
+import { registerDevMailboxRoutes } from './features/dev-mailbox/routes';
+import { registerMachineRoutes } from './features/machines/routes';
+import { registerTagRoutes } from './features/tags/routes';
+import { registerApiKeyRoutes } from './features/api-keys/routes';
+import { registerAgentConfigRoutes } from './features/agent-config/routes';
 import { errorMiddleware, notFound } from './http/errors';
 import { ApiRouter } from './http/route';
 import { createMetrics, metricsMiddleware, type Metrics } from './metrics';
@@ -29,6 +41,18 @@ const securityHeaders: RequestHandler = (_req, res, next) => {
 function registerFeatures(api: ApiRouter): void {
   registerAuthRoutes(api);
   registerMeRoutes(api);
+  registerSignupRoutes(api);
+  registerTwoFactorRoutes(api);
+  registerPasswordRoutes(api);
+  registerProfileRoutes(api);
+  registerPreferencesRoutes(api);
+  registerPublicContentRoutes(api);
+  registerDevMailboxRoutes(api);
+  registerMachineRoutes(api);
+  registerTagRoutes(api);
+  registerApiKeyRoutes(api);
+  registerIngestRoutes(api);
+  registerAgentConfigRoutes(api);
 }
 
 export function createApp(deps: AppDeps, metrics: Metrics = createMetrics()): Express {
@@ -61,6 +85,8 @@ export function createApp(deps: AppDeps, metrics: Metrics = createMetrics()): Ex
   const openApi = buildOpenApi(api.docs, API_VERSION);
   const v1 = express.Router();
   v1.use(cookieParser());
+  // Ingest batches are far larger than any other body (up to 100,000 values); gzip is inflated by the parser.
+  v1.use('/ingest', express.json({ limit: deps.env.INGEST_BODY_LIMIT, type: 'application/json' }));
   v1.use(express.json({ limit: deps.env.JSON_BODY_LIMIT, type: 'application/json' }));
   v1.get('/openapi.json', (_req, res) => {
     res.json(openApi);

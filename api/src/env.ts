@@ -20,6 +20,11 @@ const schema = z.object({
   /** Built web app to serve; empty disables it. */
   WEB_DIST_DIR: z.string().default(''),
   JSON_BODY_LIMIT: z.string().default('1mb'),
+  /** Request body cap of POST /api/v1/ingest, after gzip inflation. */
+  INGEST_BODY_LIMIT: z.string().default('16mb'),
+  /** Outgoing mail, e.g. smtps://user:password@smtp.example.com:465. Empty: development keeps mails in memory. */
+  SMTP_URL: z.union([z.literal(''), z.url()]).default(''),
+  MAIL_FROM: z.string().min(3).default('Taktwerk <no-reply@localhost>'),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -12,6 +12,9 @@ export type Language = (typeof LANGUAGES)[number];
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD.MM.YYYY', 'YYYY-MM-DD'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
 export const API_KEY_SCOPES = ['ingest:write', 'machine:read', 'machine:write', 'data:read', 'alert:read', 'alert:write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -19,7 +22,43 @@ export const MACHINE_STATUSES = ['online', 'offline', 'error', 'connecting'] as 
 export type MachineStatus = (typeof MACHINE_STATUSES)[number];
 
 export const TAG_DATA_TYPES = ['Double', 'Int32', 'Boolean', 'String'] as const;
+export type TagDataType = (typeof TAG_DATA_TYPES)[number];
 export const AGGREGATIONS = ['avg', 'min', 'max', 'sum', 'count'] as const;
+export type Aggregation = (typeof AGGREGATIONS)[number];
+
+/** Tag config defaults (part 2 §3, §9) and the sample interval minimum of part 2 §5. */
+export const TAG_DEFAULTS = { sampleIntervalMs: 1000, sendIntervalMs: 5000, aggregation: 'avg', dataType: 'Double' } as const;
+export const MIN_SAMPLE_INTERVAL_MS = 100;
+/** The machine card shows this many enabled tags, then '+N more tags' (part 1 §2). */
+export const MACHINE_CARD_TAGS = 3;
+
+/** Agent protocols and defaults of the agent configuration screen (part 2 §9). */
+export const AGENT_PROTOCOLS = [
+  'opcua',
+  'modbus_rtu',
+  'profinet_profibus',
+  'zigbee_zwave',
+  'snmp',
+  'ipmi',
+  'serial',
+  'custom_python',
+] as const;
+export type AgentProtocol = (typeof AGENT_PROTOCOLS)[number];
+export const AGENT_DEFAULTS = {
+  protocol: 'opcua',
+  endpoint: 'opc.tcp://localhost:4840',
+  sendIntervalMs: 5000,
+  bufferSize: 100,
+  apiTimeoutSeconds: 30,
+} as const;
+export const AGENT_CONNECTION_STATUSES = ['connected', 'error', 'disconnected'] as const;
+export type AgentConnectionStatus = (typeof AGENT_CONNECTION_STATUSES)[number];
+
+/** Opaque credentials: a type prefix plus random base62 characters (part 1 §9; SECURITY.md item 7: ≥ 128 bits). */
+export const MACHINE_TOKEN_FORMAT = { prefix: 'twm_', randomLength: 32 } as const;
+export const API_KEY_FORMAT = { prefix: 'twk_', randomLength: 40 } as const;
+/** Path of the ingest endpoint below the deployment's origin. */
+export const INGEST_PATH = '/api/v1/ingest';
 
 export const DEFAULT_RATE_LIMITS = { ingestPerMinute: 1000, apiCallsPerMinute: 100, loginAttemptsPerHour: 5 };
 export const DEFAULT_FEATURES = {
@@ -96,7 +135,7 @@ export const STARTER_PLAN = {
 } as const;
 
 export const DEFAULT_PREFERENCES = {
-  theme: 'light' as 'light' | 'dark',
+  theme: 'light' as Theme,
   language: 'en' as Language,
   timezone: 'UTC',
   dateFormat: 'MM/DD/YYYY' as DateFormat,
@@ -115,10 +154,21 @@ export const DEFAULT_PREFERENCES = {
 export const OWNER_PERMISSIONS = ['org:*', 'machine:*', 'alert:*', 'dashboard:*'];
 export const MEMBER_PERMISSIONS = ['machine:read', 'dashboard:read', 'alert:read'];
 
+/** Redis channel on which the api announces ended sessions as {"sessionIds": [...]}; live sockets of those close. */
+export const SESSIONS_REVOKED_CHANNEL = 'taktwerk:sessions:revoked';
+
 export const ONLINE_THRESHOLD_MS = 5 * 60 * 1000;
 export const TOAST_DURATION_MS = 5000;
 export const MIN_SESSION_TIMEOUT_MINUTES = 5;
+/** Upper bound of the session timeout preference (one week); the spec only fixes the minimum. */
+export const MAX_SESSION_TIMEOUT_MINUTES = 7 * 24 * 60;
 export const PASSWORD_RESET_VALIDITY_MS = 60 * 60 * 1000;
+/** How long the pending second step of a sign-in stays open after a correct password. */
+export const TWO_FACTOR_CHALLENGE_VALIDITY_MS = 5 * 60 * 1000;
+/** Self-service password changes need at least this many characters, more if the security config says so. */
+export const SELF_SERVICE_PASSWORD_MIN_LENGTH = 8;
+/** One of these is required in a password when security.requireSpecialChars is on (spec part 1 §5). */
+export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 export const TOTP = { stepSeconds: 30, digits: 6, window: 1, secretBytes: 20 } as const;
 export const SEARCH = { minChars: 2, perKind: 5, total: 10, debounceMs: 300 } as const;
 export const NOTIFICATIONS_LIST = 10;

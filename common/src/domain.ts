@@ -1,4 +1,4 @@
-import { ONLINE_THRESHOLD_MS, type MachineStatus } from './constants';
+import { ONLINE_THRESHOLD_MS, type AgentConnectionStatus, type MachineStatus } from './constants';
 
 /** Plan id: the lower-cased name, spaces to underscores, other characters removed (spec part 2 §3). */
 export function planIdFromName(name: string): string {
@@ -30,4 +30,10 @@ export function machineDisplayStatus(
   return machine.status === 'online' || machine.status === 'error' || machine.status === 'connecting'
     ? machine.status
     : 'offline';
+}
+
+/** The agent screen's connection status (spec part 2 §4): online is connected, error is error, anything else disconnected. */
+export function agentConnectionStatus(displayStatus: MachineStatus): AgentConnectionStatus {
+  if (displayStatus === 'online') return 'connected';
+  return displayStatus === 'error' ? 'error' : 'disconnected';
 }

@@ -7,6 +7,7 @@ import { insertMissingSystemConfig } from './repos/system-config';
 import { findUserByEmail, insertUser } from './repos/users';
 import { insertMachine, insertTagConfig, type NewTagConfig } from './repos/machines';
 import { withPlatform } from './tenant';
+import { seedLandingContent } from './seed-content';
 import type { Queryable } from './pool';
 
 export const DEMO_LOGINS = {
@@ -73,6 +74,7 @@ export async function seedDemo(pool: pg.Pool): Promise<{ seeded: boolean }> {
   return withPlatform(pool, async (db) => {
     const platform = (await findPlatformOrganization(db))!;
     await ensureUser(db, platform.id, DEMO_LOGINS.admin, 'admin', []);
+    await seedLandingContent(db);
     if ((await countCustomerOrganizations(db)) > 0) return { seeded: false };
     const org = await insertOrganization(db, {
       name: DEMO_ORGANIZATION_NAME,

@@ -144,6 +144,15 @@ describe('web shell', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.locator('.shell').count()).toBe(0);
+
+    // Language and theme are saved to the owner's preferences: put them back for the tests that follow.
+    await page.getByRole('banner').getByRole('button', { name: 'EN', exact: true }).click();
+    await signIn(page, platform.owner);
+    await page.locator('.shell-header').getByRole('button', { name: 'EN', exact: true }).click();
+    await page.locator('.shell-header').getByRole('button', { name: /light/i }).click();
+    await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
+    await sidebar(page).getByRole('link', { name: 'Sign out' }).click();
+    await page.waitForURL(/#home$/);
     expect(problems).toEqual([]);
     await page.context().close();
   });

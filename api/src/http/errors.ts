@@ -50,8 +50,9 @@ export function toAppError(error: unknown): AppError | null {
     if (e.type === 'entity.parse.failed') return badRequest('Request body is not valid JSON.');
     if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
       return new AppError(415, 'unsupported_media_type', 'Unsupported content encoding.');
-    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && typeof e.type === 'string')
-      return badRequest('Malformed request.');
+    // Any other client error body-parser raises (e.g. a corrupt gzip stream) carries a 4xx status.
+    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && (typeof e.type === 'string' || 'expose' in e))
+      return badRequest('Malformed request body.');
     return fromDatabaseError(e);
   }
   return null;

@@ -50,13 +50,15 @@ export interface RefreshTokenLookup {
   rotated_at: Date | null;
   session_revoked_at: Date | null;
   session_expires_at: Date;
+  /** Last user activity the client reported (or the sign-in): the inactivity timeout counts from here. */
+  session_last_seen_at: Date;
 }
 
 /** Locks the token row so two concurrent refreshes of one token cannot both rotate it. */
 export async function findRefreshTokenForUpdate(db: Queryable, tokenHash: string): Promise<RefreshTokenLookup | null> {
   const { rows } = await db.query<RefreshTokenLookup>(
     `SELECT t.id, t.session_id, t.org_id, s.user_id, t.expires_at, t.rotated_at,
-            s.revoked_at AS session_revoked_at, s.expires_at AS session_expires_at
+            s.revoked_at AS session_revoked_at, s.expires_at AS session_expires_at, s.last_seen_at AS session_last_seen_at
        FROM refresh_tokens t JOIN user_sessions s ON s.id = t.session_id
       WHERE t.token_hash = $1
       FOR UPDATE OF t`,

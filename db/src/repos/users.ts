@@ -59,3 +59,52 @@ export async function countActiveUsers(db: Queryable, orgId: string): Promise<nu
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE org_id = $1', [orgId]);
   return rows[0]!.n;
 }
+
+export async function updateUserName(db: Queryable, userId: string, name: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>('UPDATE users SET name = $2 WHERE id = $1 RETURNING *', [userId, name]);
+  return rows[0] ?? null;
+}
+
+/** Stores a new, not yet confirmed TOTP secret (encrypted); refused while two-factor is on. */
+export async function storePendingTotpSecret(db: Queryable, userId: string, encryptedSecret: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE users SET totp_secret = $2, totp_verified_at = NULL, totp_last_step = NULL
+      WHERE id = $1 AND NOT two_factor_enabled`,
+    [userId, encryptedSecret],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * Records a TOTP step as used, only if it is later than the last accepted one: of two requests carrying the
+ * same code exactly one gets true (the row lock makes the second re-check the condition).
+ */
+export async function acceptTotpStep(db: Queryable, userId: string, step: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE users SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2)',
+    [userId, step],
+  );
+  return rowCount === 1;
+}
+
+/** Turns two-factor on for the pending secret, consuming the verifying code's step in the same statement. */
+export async function enableTwoFactor(db: Queryable, userId: string, step: number): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(
+    `UPDATE users SET two_factor_enabled = true, totp_verified_at = now(), totp_last_step = $2
+      WHERE id = $1 AND NOT two_factor_enabled AND totp_secret IS NOT NULL
+        AND (totp_last_step IS NULL OR totp_last_step < $2)
+      RETURNING *`,
+    [userId, step],
+  );
+  return rows[0] ?? null;
+}
+
+/** Turns two-factor off and forgets the secret and its verification time (spec part 2 §4). */
+export async function disableTwoFactor(db: Queryable, userId: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(
+    `UPDATE users SET two_factor_enabled = false, totp_secret = NULL, totp_verified_at = NULL, totp_last_step = NULL
+      WHERE id = $1 RETURNING *`,
+    [userId],
+  );
+  return rows[0] ?? null;
+}

@@ -2,6 +2,7 @@ import { ConfirmProvider } from '../ui/ConfirmDialog';
 import { ToastProvider } from '../ui/Toast';
 import { useSession } from './auth/use-session';
 import { BootScreen } from './BootScreen';
+import { SeoHead } from './SeoHead';
 import { useHashRoute } from './router/hash-route';
 import './app.css';
 import { SignedInApp } from './SignedInApp';
@@ -11,6 +12,7 @@ export function App() {
   return (
     <ToastProvider>
       <ConfirmProvider>
+        <SeoHead />
         <SessionGate />
       </ConfirmProvider>
     </ToastProvider>

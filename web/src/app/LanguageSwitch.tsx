@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@taktwerk/common';
 import { setLanguage, useLanguage } from '../i18n/language';
 
-export function LanguageSwitch() {
+/** onChange: the signed-in header saves the choice to the preferences. */
+export function LanguageSwitch({ onChange }: { onChange?: (language: Language) => void }) {
   const { t } = useTranslation();
   const current = useLanguage();
   const names: Record<Language, string> = { en: t('common.language.en'), de: t('common.language.de') };
@@ -17,7 +18,10 @@ export function LanguageSwitch() {
           aria-pressed={language === current}
           lang={language}
           title={names[language]}
-          onClick={() => setLanguage(language)}
+          onClick={() => {
+            setLanguage(language);
+            onChange?.(language);
+          }}
         >
           {language.toUpperCase()}
         </button>

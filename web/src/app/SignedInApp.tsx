@@ -2,10 +2,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SWRConfig } from 'swr';
 import { homeRouteFor } from '@taktwerk/common';
+import { SignedInCustomPage } from '../features/public-pages/CustomPage';
 import { useAccount } from './auth/use-account';
 import { NotFoundPage } from './NotFoundPage';
+import { PreferencesGate } from './preferences/PreferencesGate';
 import { navigate, type HashRoute } from './router/hash-route';
-import { APP_ROUTES } from './routes';
+import { APP_ROUTES, isAppRoute } from './routes';
 import { AppShell } from './shell/AppShell';
 import { SignOutScreen } from './SignOutScreen';
 
@@ -15,7 +17,9 @@ const swrOptions = { provider: () => new Map() };
 export function SignedInApp({ route, params }: HashRoute) {
   return (
     <SWRConfig value={swrOptions}>
-      <SignedInRoutes route={route} params={params} />
+      <PreferencesGate>
+        <SignedInRoutes route={route} params={params} />
+      </PreferencesGate>
     </SWRConfig>
   );
 }
@@ -33,6 +37,7 @@ function SignedInRoutes({ route, params }: HashRoute) {
   if (route === 'signout') return <SignOutScreen />;
 
   const definition = APP_ROUTES[route];
+  if (!definition && !isAppRoute(route)) return <SignedInCustomPage slug={route} route={route} dashboardRoute={dashboardRoute} />;
   if (!definition) {
     return (
       <AppShell route={route} title={t('shell.notFound.pageTitle')}>

@@ -1,15 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
-import { setTheme, useTheme } from './theme';
+import { setTheme, useTheme, type Theme } from './theme';
 
-export function ThemeToggle() {
+/** onChange: the signed-in header saves the choice to the preferences. */
+export function ThemeToggle({ onChange }: { onChange?: (theme: Theme) => void }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const label = theme === 'dark' ? t('common.theme.toLight') : t('common.theme.toDark');
 
   function handleToggle() {
-    setTheme(theme === 'dark' ? 'light' : 'dark');
+    const next = theme === 'dark' ? 'light' : 'dark';
+    setTheme(next);
+    onChange?.(next);
   }
 
   return (

@@ -6,12 +6,15 @@ export const API_BASE = '/api/v1';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The error's parameters where the api gives them, e.g. { minLength } of password_too_short. */
+  readonly details: unknown;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, details?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -48,6 +51,6 @@ export async function requestJson(path: string, { method = 'GET', body, token, s
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (response.ok) return payload;
   const parsed = errorResponseSchema.safeParse(payload);
-  if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+  if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.details);
   throw new ApiError(response.status, 'http_error', response.statusText || `HTTP ${response.status}`);
 }

@@ -1,7 +1,12 @@
 import type { ComponentType } from 'react';
 import type { ParseKeys } from 'i18next';
 import { ADMIN_NAVIGATION, TENANT_NAVIGATION } from '@taktwerk/common';
+import { ApiKeysScreen } from '../features/api-keys/ApiKeysScreen';
+import { DevMailboxPage } from '../features/dev-mailbox/DevMailboxPage';
 import { LandingPage } from '../features/landing/LandingPage';
+import { SettingsScreen } from '../features/settings/SettingsScreen';
+import { MachineAgentScreen } from '../features/machine-agent/MachineAgentScreen';
+import { MachinesScreen } from '../features/machines/MachinesScreen';
 
 export interface PublicPageProps {
   params: URLSearchParams;
@@ -19,7 +24,7 @@ export interface AppRouteDefinition {
   title: ParseKeys;
 }
 
-/** Pages for signed-out visitors, one line per route. Any other route shows the 404 page. */
+/** Pages for signed-out visitors, one line per route. Any other route is a custom page by that slug, else a 404. */
 export const PUBLIC_ROUTES: Partial<Record<string, ComponentType<PublicPageProps>>> = {
   home: LandingPage,
   // The landing page's section anchors (spec part 2 §2) open the landing page too.
@@ -27,13 +32,20 @@ export const PUBLIC_ROUTES: Partial<Record<string, ComponentType<PublicPageProps
   benefits: LandingPage,
   pricing: LandingPage,
   testimonials: LandingPage,
+  'dev-mailbox': DevMailboxPage,
 };
 
 /**
  * Screens of the signed-in app, one line per route as features are built, e.g.
- * `machines: { Screen: MachinesScreen, title: 'machines.page.title' }`. Any other route shows the 404 page.
+ * `machines: { Screen: MachinesScreen, title: 'machines.page.title' }`. A sidebar route without a screen yet shows
+ * the 404 page; any other route is a custom page by that slug, else a 404.
  */
-export const APP_ROUTES: Partial<Record<string, AppRouteDefinition>> = {};
+export const APP_ROUTES: Partial<Record<string, AppRouteDefinition>> = {
+  settings: { Screen: SettingsScreen, title: 'settings.page.title' },
+  machines: { Screen: MachinesScreen, title: 'shell.nav.machines' },
+  'api-keys': { Screen: ApiKeysScreen, title: 'shell.nav.apiKeys' },
+  'machine-agent': { Screen: MachineAgentScreen, title: 'shell.nav.machineAgent' },
+};
 
 const SIDEBAR_ROUTES = new Set<string>([...TENANT_NAVIGATION, ...ADMIN_NAVIGATION].map((entry) => entry.route));
 

@@ -1,6 +1,9 @@
 import { base64url } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSIONS_REVOKED_CHANNEL } from '@taktwerk/common';
 import { putSystemConfigValue, withPlatform } from '@taktwerk/db';
+import { Redis } from 'ioredis';
+import { testRedisUrl } from '../../../../testing/context';
 import { startTestApi, type TestApi } from '../../../../testing/api-server';
 import { createTestOrganization, type TestOrganization } from '../../../../testing/fixtures';
 import { TestClient } from '../../../../testing/http';
@@ -110,6 +113,43 @@ describe('sessions', () => {
     const replay = new TestClient(api.baseUrl);
     replay.setCookie('tw_refresh', refreshToken);
     expect((await replay.request('POST', '/api/v1/auth/refresh')).status).toBe(401);
+  });
+
+  it('a refresh without a session cookie is an ordinary signed-out answer (204), a bogus cookie is 401', async () => {
+    const client = new TestClient(api.baseUrl);
+    expect((await client.request('POST', '/api/v1/auth/refresh')).status).toBe(204);
+    client.setCookie('tw_refresh', 'twr_not-a-real-token');
+    expect((await client.request('POST', '/api/v1/auth/refresh')).status).toBe(401);
+  });
+
+  it('records the last login as the start of the new session record', async () => {
+    const client = new TestClient(api.baseUrl);
+    const session = await login(client, org.member.email, org.member.password);
+    const { rows } = await withPlatform(api.deps.pool, (db) =>
+      db.query<{ last_login: Date; started: Date }>(
+        `SELECT u.last_login, (SELECT max(created_at) FROM user_sessions s WHERE s.user_id = u.id) AS started
+           FROM users u WHERE u.id = $1`,
+        [org.member.id],
+      ),
+    );
+    expect(rows[0]!.last_login.toISOString()).toBe(rows[0]!.started.toISOString());
+    expect(session.json.user.lastLogin).toBe(rows[0]!.started.toISOString());
+  });
+
+  it('announces an ended session on Redis so that its live sockets close', async () => {
+    const subscriber = new Redis(testRedisUrl());
+    const announced: string[] = [];
+    subscriber.on('message', (_channel, message: string) => announced.push(...(JSON.parse(message) as { sessionIds: string[] }).sessionIds));
+    await subscriber.subscribe(SESSIONS_REVOKED_CHANNEL);
+    try {
+      const client = new TestClient(api.baseUrl);
+      const session = await login(client, org.member.email, org.member.password);
+      const { sid } = JSON.parse(new TextDecoder().decode(base64url.decode(session.json.accessToken.split('.')[1])));
+      expect((await client.request('POST', '/api/v1/auth/logout')).status).toBe(204);
+      await expect.poll(() => announced).toContain(sid);
+    } finally {
+      await subscriber.quit();
+    }
   });
 
   it('/me returns user, organization and permissions', async () => {

@@ -1,9 +1,12 @@
-import { sessionResponseSchema, type Organization, type User } from '@taktwerk/common';
+import { loginResponseSchema, sessionResponseSchema, type Organization, type User } from '@taktwerk/common';
 import { ApiError, requestJson } from '../http-json';
+
+/** Why the last session ended, when the person did not end it themselves: the login view explains it. */
+export type SignedOutReason = 'inactivity';
 
 export type SessionState =
   | { status: 'loading' }
-  | { status: 'signed-out' }
+  | { status: 'signed-out'; reason?: SignedOutReason }
   | { status: 'signed-in'; user: User; organization: Organization };
 
 // Renew a minute before the access token expires; short-lived tokens at 80 % of their life.
@@ -43,20 +46,20 @@ function schedule(delayMs: number): void {
   refreshTimer = setTimeout(() => void refreshSession(), delayMs);
 }
 
-function startSession(payload: unknown): void {
+function startSession(payload: unknown, failure = 'No session returned from login'): void {
   const parsed = sessionResponseSchema.safeParse(payload);
-  if (!parsed.success) throw new ApiError(502, 'invalid_session', 'No session returned from login');
+  if (!parsed.success) throw new ApiError(502, 'invalid_session', failure);
   const session = parsed.data;
   accessToken = session.accessToken;
   schedule(Math.max(session.expiresIn - REFRESH_LEAD_SECONDS, session.expiresIn * 0.8) * 1000);
   setState({ status: 'signed-in', user: session.user, organization: session.organization });
 }
 
-function endSession(): void {
+function endSession(reason?: SignedOutReason): void {
   generation++;
   accessToken = null;
   clearTimeout(refreshTimer);
-  setState({ status: 'signed-out' });
+  setState(reason ? { status: 'signed-out', reason } : { status: 'signed-out' });
 }
 
 /**
@@ -82,7 +85,7 @@ export function refreshSession(): Promise<boolean> {
       // A network blip must not sign out someone whose token is still valid: try again later.
       const transient = error instanceof ApiError && (error.status === 0 || error.status >= 500);
       if (transient && state.status === 'signed-in') schedule(REFRESH_RETRY_MS);
-      else endSession();
+      else endSession(error instanceof ApiError && error.code === 'session_idle' ? 'inactivity' : undefined);
       return false;
     })
     .finally(() => {
@@ -91,20 +94,47 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+/** What a correct password leads to: the app, or the code step of two-factor users (its token lives in memory only). */
+export type SignInResult = { kind: 'signed-in' } | { kind: 'two-factor'; challengeToken: string };
+
 /** Signs in with email and password; rejects with an ApiError the login form shows. */
-export async function signIn(email: string, password: string): Promise<void> {
+export async function signIn(email: string, password: string): Promise<SignInResult> {
   const payload = await requestJson('/auth/login', { method: 'POST', body: { email, password } });
+  const parsed = loginResponseSchema.safeParse(payload);
+  if (parsed.success && 'twoFactorRequired' in parsed.data) return { kind: 'two-factor', challengeToken: parsed.data.challengeToken };
   generation++;
+  startSession(payload);
+  return { kind: 'signed-in' };
+}
+
+/** Second step of a two-factor sign-in; rejects with an ApiError, after which sign-in starts again with the password. */
+export async function verifyTwoFactor(challengeToken: string, code: string): Promise<void> {
+  const payload = await requestJson('/auth/2fa/verify', { method: 'POST', body: { challengeToken, code } });
+  generation++;
+  startSession(payload, 'Failed to finalize 2FA session');
+}
+
+/** Continues in the session the server issued after a password or two-factor change (all earlier ones ended). */
+export function replaceSession(payload: unknown): void {
   startSession(payload);
 }
 
-/** Ends the session on the server; local state is cleared even when that call fails (the error still rejects). */
-export function signOut(): Promise<void> {
+/**
+ * Ends the session on the server; local state is cleared even when that call fails (the error still rejects).
+ * `inactivity` makes the login view say why.
+ */
+export function signOut(reason?: SignedOutReason): Promise<void> {
   signingOut ??= requestJson('/auth/logout', { method: 'POST', token: accessToken })
     .then(() => undefined)
     .finally(() => {
-      endSession();
+      endSession(reason);
       signingOut = null;
     });
   return signingOut;
+}
+
+/** Tells the server the person is active (the server ends sessions idle longer than their timeout). */
+export async function reportActivity(): Promise<void> {
+  if (!accessToken) return;
+  await requestJson('/auth/activity', { method: 'POST', token: accessToken }).catch(() => undefined);
 }

@@ -1,19 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import type { MeResponse } from '@taktwerk/common';
 import { Icon } from '../../ui/Icon';
-import { useLanguage } from '../../i18n/language';
+import { useDateFormat } from '../preferences/use-date-display';
 import { routeHref } from '../router/hash-route';
 
 /** Trial and past-due notices above the content, for customers only (spec part 1 §4). */
 export function BillingBanner({ account: { user, organization } }: { account: MeResponse }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  // In the user's time zone and date format, like every date in the app.
+  const { date } = useDateFormat();
   if (user.role === 'admin') return null;
 
   if (organization.billingStatus === 'trialing') {
-    const endsAt = organization.trialEndsAt ? new Date(organization.trialEndsAt) : null;
-    const text = endsAt
-      ? t('shell.banner.trialingUntil', { date: new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(endsAt) })
+    const text = organization.trialEndsAt
+      ? t('shell.banner.trialingUntil', { date: date(organization.trialEndsAt) })
       : t('shell.banner.trialing');
     return (
       <div className="banner banner-info" role="status">

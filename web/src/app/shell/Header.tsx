@@ -3,6 +3,7 @@ import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { ThemeToggle } from '../ThemeToggle';
+import { useSaveHeaderPreference } from '../preferences/use-save-header-preference';
 
 interface HeaderProps {
   title: string;
@@ -12,6 +13,7 @@ interface HeaderProps {
 
 export function Header({ title, menuOpen, onOpenMenu }: HeaderProps) {
   const { t } = useTranslation();
+  const savePreference = useSaveHeaderPreference();
   return (
     <header className="shell-header">
       <Button
@@ -26,8 +28,8 @@ export function Header({ title, menuOpen, onOpenMenu }: HeaderProps) {
       />
       <h1 className="shell-title">{title}</h1>
       <div className="toolbar">
-        <LanguageSwitch />
-        <ThemeToggle />
+        <LanguageSwitch onChange={(language) => savePreference({ language })} />
+        <ThemeToggle onChange={(theme) => savePreference({ theme })} />
       </div>
     </header>
   );

@@ -12,13 +12,21 @@ interface FieldErrors {
   password?: string;
 }
 
+interface CredentialsFormProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+  /** Shown on arrival, e.g. why the two-factor step sent the person back here. */
+  initialError: string | null;
+  /** Correct password of a two-factor user: the code step takes over. */
+  onChallenge: (challengeToken: string) => void;
+}
+
 /** Step one of sign-in. On success the session store switches the app to the signed-in shell. */
-export function CredentialsForm() {
+export function CredentialsForm({ email, onEmailChange, initialError, onChallenge }: CredentialsFormProps) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(initialError);
   const [busy, setBusy] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -36,7 +44,8 @@ export function CredentialsForm() {
     }
     setBusy(true);
     try {
-      await signIn(trimmedEmail, password);
+      const result = await signIn(trimmedEmail, password);
+      if (result.kind === 'two-factor') onChallenge(result.challengeToken);
     } catch (error) {
       setFormError(loginErrorMessage(error, t));
       setBusy(false);
@@ -54,7 +63,7 @@ export function CredentialsForm() {
           inputMode="email"
           autoFocus
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => onEmailChange(event.target.value)}
         />
       </Field>
       <Field label={t('auth.login.password')} error={fieldErrors.password}>

@@ -7,6 +7,7 @@ export const common: typeof en = {
   roles: { admin: 'Plattform-Admin', customerOwner: 'Inhaber', customerUser: 'Mitglied' },
   footer: { copyright: '© {{year}} Taktwerk. Alle Rechte vorbehalten.' },
   errors: {
+    configFailed: 'Systemkonfiguration konnte nicht geladen werden',
     network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     unexpected: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   },

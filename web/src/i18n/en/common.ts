@@ -5,6 +5,7 @@ export const common = {
   roles: { admin: 'Platform admin', customerOwner: 'Owner', customerUser: 'Member' },
   footer: { copyright: '© {{year}} Taktwerk. All rights reserved.' },
   errors: {
+    configFailed: 'Failed to load system configuration',
     network: 'Could not reach the server. Please check your connection and try again.',
     unexpected: 'Something went wrong. Please try again.',
   },

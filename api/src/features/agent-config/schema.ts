@@ -1,0 +1,9 @@
+export {
+  agentConfigInputSchema,
+  agentConfigResponseSchema,
+  agentConfigYamlQuerySchema,
+  agentConfigYamlResponseSchema,
+  agentStatsQuerySchema,
+  agentStatsResponseSchema,
+  machineIdParamsSchema,
+} from '@taktwerk/common';

@@ -1,0 +1,114 @@
+import { INGEST_MAX_VALUES, readUsageLimits, type IngestBatch, type IngestResult, type TagDataType } from '@taktwerk/common';
+import {
+  addPointsOnDay,
+  countTagConfigs,
+  findOrganization,
+  getSystemConfig,
+  insertDiscoveredTags,
+  insertPoints,
+  listTagTypes,
+  machineExists,
+  pointsOnDay,
+  touchMachineData,
+  withPlatform,
+  withTenant,
+} from '@taktwerk/db';
+import type { AppDeps } from '../../context';
+import { AppError, forbidden, notFound, tooManyRequests } from '../../http/errors';
+import type { IngestCredential } from '../../http/credentials';
+import { checkValue, type ValidPoint } from './values';
+
+const DAY_MS = 86_400_000;
+
+const secondsToUtcMidnight = (now: number) => Math.ceil((Math.floor(now / DAY_MS + 1) * DAY_MS - now) / 1000);
+
+interface Rejection {
+  index: number;
+  reason: string;
+}
+
+/** New tags, registered while the plan's tag limit allows; values of tags over the limit are rejected. */
+function admitNewTags(points: ValidPoint[], room: number, rejected: Rejection[]): { kept: ValidPoint[]; discovered: { alias: string; dataType: TagDataType }[] } {
+  const discovered = new Map<string, { alias: string; dataType: TagDataType }>();
+  const refused = new Set<string>();
+  const kept: ValidPoint[] = [];
+  for (const point of points) {
+    const key = point.tag.toLowerCase();
+    if (!discovered.has(key) && !refused.has(key)) {
+      if (discovered.size < room) discovered.set(key, { alias: point.tag, dataType: point.dataType });
+      else refused.add(key);
+    }
+    if (refused.has(key)) rejected.push({ index: point.index, reason: 'tag limit of the plan reached; tag not registered' });
+    else kept.push(point);
+  }
+  return { kept, discovered: [...discovered.values()] };
+}
+
+/**
+ * Stores a batch for one machine. Valid values are stored even when others are rejected; everything is committed
+ * before the caller answers 2xx. Idempotent: a resent batch stores nothing twice and reports duplicates.
+ */
+export async function ingestBatch(deps: AppDeps, credential: IngestCredential, batch: IngestBatch): Promise<IngestResult> {
+  if (batch.values.length > INGEST_MAX_VALUES)
+    throw new AppError(413, 'too_many_values', `A batch may hold at most ${INGEST_MAX_VALUES} values; split it.`);
+  if (credential.kind === 'machine_token' && credential.machineId !== batch.machineId)
+    throw forbidden('This machine token belongs to another machine.');
+  const { orgId } = credential;
+
+  const { rate_limits } = await withPlatform(deps.pool, getSystemConfig);
+  const rate = await deps.rateLimiter.hit(`ingest:${orgId}`, rate_limits.ingestPerMinute, 60);
+  if (!rate.allowed) throw tooManyRequests('Ingest rate limit reached. Please slow down.', rate.retryAfterSeconds);
+
+  const now = Date.now();
+  const day = new Date(now).toISOString().slice(0, 10);
+  return withTenant(deps.pool, orgId, async (db) => {
+    // Unknown and other organizations' machines answer alike: RLS hides the latter.
+    if (!(await machineExists(db, batch.machineId))) throw notFound('Machine not found.');
+    const org = await findOrganization(db, orgId);
+    const limits = readUsageLimits(org?.usage_limits);
+    const usedToday = await pointsOnDay(db, orgId, day);
+    const quotaLeft = Math.max(0, limits.ingestPointsPerDay - usedToday);
+    if (quotaLeft === 0)
+      throw tooManyRequests('Daily ingest quota of the plan reached; it resets at midnight UTC.', secondsToUtcMidnight(now), 'quota_exceeded');
+
+    const stored = new Map((await listTagTypes(db, batch.machineId)).map((t) => [t.alias.toLowerCase(), { alias: t.alias, dataType: t.data_type }]));
+    // A tag first seen in this batch takes its type from its first valid value; later values must match it.
+    const tags = new Map(stored);
+    const ctx = { now, oldest: now - limits.retentionDays * DAY_MS, tags };
+    const rejected: Rejection[] = [];
+    const known: ValidPoint[] = [];
+    const unknown: ValidPoint[] = [];
+    batch.values.forEach((raw, index) => {
+      const checked = checkValue(raw, index, ctx);
+      if (!checked.ok) {
+        rejected.push({ index: checked.index, reason: checked.reason });
+        return;
+      }
+      const key = checked.point.tag.toLowerCase();
+      tags.set(key, tags.get(key) ?? { alias: checked.point.tag, dataType: checked.point.dataType });
+      (stored.has(key) ? known : unknown).push(checked.point);
+    });
+    const room = unknown.length > 0 ? Math.max(0, limits.tags - (await countTagConfigs(db, orgId))) : 0;
+    const admitted = admitNewTags(unknown, room, rejected);
+    await insertDiscoveredTags(db, orgId, batch.machineId, admitted.discovered);
+
+    let points = [...known, ...admitted.kept];
+    if (points.length > quotaLeft) {
+      points.sort((a, b) => a.index - b.index);
+      for (const over of points.slice(quotaLeft)) rejected.push({ index: over.index, reason: 'daily ingest quota of the plan reached' });
+      points = points.slice(0, quotaLeft);
+    }
+    const accepted = await insertPoints(db, {
+      machineIds: points.map(() => batch.machineId),
+      tags: points.map((p) => p.tag),
+      timestamps: points.map((p) => p.ts),
+      values: points.map((p) => p.value),
+      texts: points.map((p) => p.text),
+      qualities: points.map((p) => p.quality),
+    });
+    await addPointsOnDay(db, orgId, day, accepted);
+    if (points.length > 0) await touchMachineData(db, batch.machineId, new Date(now));
+    rejected.sort((a, b) => a.index - b.index);
+    return { accepted, duplicates: points.length - accepted, rejected };
+  });
+}

@@ -1,0 +1,5 @@
+import type { publicPages as en } from '../en/publicPages';
+
+export const publicPages: typeof en = {
+  loadFailed: 'Seite konnte nicht geladen werden: {{slug}}',
+};

@@ -1,0 +1,3 @@
+export const publicPages = {
+  loadFailed: 'Failed to load page: {{slug}}',
+};
