@@ -1,45 +1,29 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { insertMachine, withPlatform, type Pool } from '@taktwerk/db';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../testing/browser';
-import { startTestPlatform, type TestPlatform } from '../../testing/platform';
+import { insertMachine, withPlatform } from '@taktwerk/db';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
   fitsViewport,
   fullPageShot,
   openSignedIn,
-  platformDatabase,
   resetOrganization,
   screenshotPath,
   shot,
   switchToGerman,
+  registerTenantSuite,
 } from './tenant-browser';
 
 const run = promisify(execFile);
 
-let platform: TestPlatform;
-let browser: Browser;
-let pool: Pool;
+const suite = registerTenantSuite();
 let machineId: string;
 
-const scene = () => ({ browser, baseUrl: platform.baseUrl, pool });
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  browser = await launchChromium();
-  pool = platformDatabase();
-});
-afterAll(async () => {
-  await browser?.close();
-  await pool?.end();
-  await platform?.close();
-});
 beforeEach(async () => {
-  await resetOrganization(pool, platform.orgId, { machines: 1 });
-  machineId = (await withPlatform(pool, (db) => insertMachine(db, { orgId: platform.orgId, name: 'Line 1', description: null, location: null }))).id;
+  await resetOrganization(suite.pool, suite.platform.orgId, { machines: 1 });
+  machineId = (await withPlatform(suite.pool, (db) => insertMachine(db, { orgId: suite.platform.orgId, name: 'Line 1', description: null, location: null }))).id;
 });
 
 const quickstart = (page: Page) => page.locator('section.card').filter({ hasText: 'Quickstart' });
@@ -55,10 +39,10 @@ async function createKey(page: Page, label: string): Promise<string> {
 
 describe('API keys screen', () => {
   it('creates a key shown once, copies it, puts it in the quickstart samples, checks the endpoint and deletes the key', async () => {
-    const { page, problems } = await openSignedIn(scene(), platform.owner);
-    await page.goto(`${platform.baseUrl}/#api-keys`);
+    const { page, problems } = await openSignedIn(suite.scene(), suite.platform.owner);
+    await page.goto(`${suite.platform.baseUrl}/#api-keys`);
     await page.getByText('No API keys yet').waitFor();
-    const ingestUrl = `${platform.baseUrl}/api/v1/ingest`;
+    const ingestUrl = `${suite.platform.baseUrl}/api/v1/ingest`;
     expect(await quickstart(page).locator('pre').first().textContent()).toBe(ingestUrl);
 
     await page.getByRole('button', { name: 'Create key' }).click();
@@ -111,16 +95,16 @@ describe('API keys screen', () => {
   });
 
   it('denies members', async () => {
-    const { page } = await openSignedIn(scene(), platform.member);
-    await page.goto(`${platform.baseUrl}/#api-keys`);
+    const { page } = await openSignedIn(suite.scene(), suite.platform.member);
+    await page.goto(`${suite.platform.baseUrl}/#api-keys`);
     await page.getByText('Access Denied').waitFor();
     expect(await page.getByRole('button', { name: 'Create key' }).count()).toBe(0);
     await page.context().close();
   });
 
   it('speaks German', async () => {
-    const { page, problems } = await openSignedIn(scene(), platform.owner);
-    await page.goto(`${platform.baseUrl}/#api-keys`);
+    const { page, problems } = await openSignedIn(suite.scene(), suite.platform.owner);
+    await page.goto(`${suite.platform.baseUrl}/#api-keys`);
     await switchToGerman(page);
     await page.getByRole('button', { name: 'Schlüssel erstellen' }).click();
     const dialog = page.getByRole('dialog', { name: 'API-Schlüssel erstellen' });
@@ -137,9 +121,9 @@ describe('API keys screen', () => {
   it('fits phones and desktops in both themes (screenshots)', async () => {
     for (const [device, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
       for (const theme of ['light', 'dark'] as const) {
-        await resetOrganization(pool, platform.orgId, { machines: 1 });
-        const { page, problems } = await openSignedIn(scene(), platform.owner, { viewport, theme });
-        await page.goto(`${platform.baseUrl}/#api-keys`);
+        await resetOrganization(suite.pool, suite.platform.orgId, { machines: 1 });
+        const { page, problems } = await openSignedIn(suite.scene(), suite.platform.owner, { viewport, theme });
+        await page.goto(`${suite.platform.baseUrl}/#api-keys`);
         await createKey(page, 'Shop floor gateway');
         await page.getByRole('button', { name: 'Done' }).click();
         await page.getByRole('row').filter({ hasText: 'Shop floor gateway' }).waitFor();

@@ -1,9 +1,7 @@
-import { findAgentConfig, insertMachine, listTagConfigs, withPlatform, type Pool } from '@taktwerk/db';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { findAgentConfig, insertMachine, listTagConfigs, withPlatform } from '@taktwerk/db';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { launchChromium } from '../../testing/browser';
-import { startTestPlatform, type TestPlatform } from '../../testing/platform';
 import {
   DESKTOP,
   PHONE,
@@ -11,41 +9,27 @@ import {
   fitsViewport,
   fullPageShot,
   openSignedIn,
-  platformDatabase,
   resetOrganization,
   screenshotPath,
   shot,
   switchToGerman,
+  registerTenantSuite,
 } from './tenant-browser';
 
-let platform: TestPlatform;
-let browser: Browser;
-let pool: Pool;
+const suite = registerTenantSuite();
 let machineId: string;
 
-const scene = () => ({ browser, baseUrl: platform.baseUrl, pool });
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  browser = await launchChromium();
-  pool = platformDatabase();
-});
-afterAll(async () => {
-  await browser?.close();
-  await pool?.end();
-  await platform?.close();
-});
 beforeEach(async () => {
-  await resetOrganization(pool, platform.orgId, { machines: 2, tags: 100 });
+  await resetOrganization(suite.pool, suite.platform.orgId, { machines: 2, tags: 100 });
   machineId = (
-    await withPlatform(pool, (db) => insertMachine(db, { orgId: platform.orgId, name: 'Compressor 03', description: null, location: null }))
+    await withPlatform(suite.pool, (db) => insertMachine(db, { orgId: suite.platform.orgId, name: 'Compressor 03', description: null, location: null }))
   ).id;
 });
 
 const savedState = () =>
-  withPlatform(pool, async (db) => ({
-    config: await findAgentConfig(db, platform.orgId, machineId),
-    tags: await listTagConfigs(db, platform.orgId, machineId),
+  withPlatform(suite.pool, async (db) => ({
+    config: await findAgentConfig(db, suite.platform.orgId, machineId),
+    tags: await listTagConfigs(db, suite.platform.orgId, machineId),
   }));
 
 /** Fills the last tag row of the list. */
@@ -60,11 +44,11 @@ async function fillLastTag(page: Page, tag: { nodeId: string; alias: string; sam
 
 describe('machine agent screen', () => {
   it('builds a configuration, saves it, and downloads YAML that round-trips to what was saved', async () => {
-    await withPlatform(pool, (db) =>
+    await withPlatform(suite.pool, (db) =>
       db.query("INSERT INTO ingested_values (machine_id, tag, ts, value) VALUES ($1, 'a', now(), 1), ($1, 'b', now(), 2)", [machineId]),
     );
-    const { page, problems } = await openSignedIn(scene(), platform.owner);
-    await page.goto(`${platform.baseUrl}/#machine-agent`);
+    const { page, problems } = await openSignedIn(suite.scene(), suite.platform.owner);
+    await page.goto(`${suite.platform.baseUrl}/#machine-agent`);
     await page.getByText('Disconnected').waitFor();
     await page.locator('.agent-status-figure').getByText('2', { exact: true }).waitFor();
     expect(await page.getByLabel('Protocol').inputValue()).toBe('opcua');
@@ -105,7 +89,7 @@ describe('machine agent screen', () => {
       endpoint: config!.endpoint,
       sendInterval: config!.send_interval_ms,
       bufferSize: config!.buffer_size,
-      api: { url: `${platform.baseUrl}/api/v1/ingest`, token: '${TAKTWERK_MACHINE_TOKEN}', timeout: 30 },
+      api: { url: `${suite.platform.baseUrl}/api/v1/ingest`, token: '${TAKTWERK_MACHINE_TOKEN}', timeout: 30 },
       tags: tags.map((t) => ({ nodeId: t.path, alias: t.alias, enabled: t.enabled, sampleInterval: t.sample_interval_ms, dataType: t.data_type })),
     });
     expect(config).toMatchObject({ protocol: 'modbus_rtu', endpoint: '/dev/ttyUSB0', send_interval_ms: 2000, buffer_size: 500 });
@@ -132,8 +116,8 @@ describe('machine agent screen', () => {
   });
 
   it('shows members the configuration read-only', async () => {
-    const { page } = await openSignedIn(scene(), platform.member);
-    await page.goto(`${platform.baseUrl}/#machine-agent`);
+    const { page } = await openSignedIn(suite.scene(), suite.platform.member);
+    await page.goto(`${suite.platform.baseUrl}/#machine-agent`);
     await page.getByText('You can view this configuration; only owners can change it.').waitFor();
     expect(await page.getByLabel('Endpoint').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
@@ -142,8 +126,8 @@ describe('machine agent screen', () => {
   });
 
   it('speaks German', async () => {
-    const { page, problems } = await openSignedIn(scene(), platform.owner);
-    await page.goto(`${platform.baseUrl}/#machine-agent`);
+    const { page, problems } = await openSignedIn(suite.scene(), suite.platform.owner);
+    await page.goto(`${suite.platform.baseUrl}/#machine-agent`);
     await switchToGerman(page);
     await page.getByText('Getrennt').waitFor();
     await page.getByRole('button', { name: 'Tag hinzufügen' }).click();
@@ -157,8 +141,8 @@ describe('machine agent screen', () => {
   it('fits phones and desktops in both themes (screenshots)', async () => {
     for (const [device, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
       for (const theme of ['light', 'dark'] as const) {
-        const { page, problems } = await openSignedIn(scene(), platform.owner, { viewport, theme });
-        await page.goto(`${platform.baseUrl}/#machine-agent`);
+        const { page, problems } = await openSignedIn(suite.scene(), suite.platform.owner, { viewport, theme });
+        await page.goto(`${suite.platform.baseUrl}/#machine-agent`);
         await page.getByRole('button', { name: 'Add tag' }).click();
         await fillLastTag(page, { nodeId: 'ns=2;s=Outlet.Pressure', alias: 'outlet.pressure', sample: '1000' });
         await fullPageShot(page, screenshotPath('machine-agent', `screen-${device}-${theme}`));

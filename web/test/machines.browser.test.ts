@@ -1,45 +1,29 @@
-import { createTagConfig, insertMachine, refreshMachineAndTagUsage, withPlatform, type Pool } from '@taktwerk/db';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../testing/browser';
-import { startTestPlatform, type TestPlatform } from '../../testing/platform';
+import { createTagConfig, insertMachine, refreshMachineAndTagUsage, withPlatform } from '@taktwerk/db';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
   fitsViewport,
   fullPageShot,
   openSignedIn,
-  platformDatabase,
   resetOrganization,
   screenshotPath,
   shot,
   switchToGerman,
+  registerTenantSuite,
 } from './tenant-browser';
 
-let platform: TestPlatform;
-let browser: Browser;
-let pool: Pool;
+const suite = registerTenantSuite();
 
-const scene = () => ({ browser, baseUrl: platform.baseUrl, pool });
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  browser = await launchChromium();
-  pool = platformDatabase();
-});
-afterAll(async () => {
-  await browser?.close();
-  await pool?.end();
-  await platform?.close();
-});
-beforeEach(async () => resetOrganization(pool, platform.orgId, { machines: 1 }));
+beforeEach(async () => resetOrganization(suite.pool, suite.platform.orgId, { machines: 1 }));
 
 const TOKEN = /^twm_[0-9A-Za-z]{32}$/;
 
 /** A machine with five tags, four enabled, and current values for three of them. */
 async function seedMachineWithReadings(): Promise<string> {
-  return withPlatform(pool, async (db) => {
-    const machine = await insertMachine(db, { orgId: platform.orgId, name: 'CNC Mill 01', description: '5-axis milling centre', location: 'Hall A' });
+  return withPlatform(suite.pool, async (db) => {
+    const machine = await insertMachine(db, { orgId: suite.platform.orgId, name: 'CNC Mill 01', description: '5-axis milling centre', location: 'Hall A' });
     const tags = [
       { alias: 'running', dataType: 'Boolean' as const, enabled: true },
       { alias: 'spindle.temp', dataType: 'Double' as const, enabled: true, unit: '°C' },
@@ -48,7 +32,7 @@ async function seedMachineWithReadings(): Promise<string> {
       { alias: 'spare', dataType: 'Double' as const, enabled: false },
     ];
     for (const [i, tag] of tags.entries()) {
-      await createTagConfig(db, platform.orgId, machine.id, {
+      await createTagConfig(db, suite.platform.orgId, machine.id, {
         path: `ns=2;s=${tag.alias}`,
         sendIntervalMs: 5000,
         sampleIntervalMs: 1000,
@@ -66,7 +50,7 @@ async function seedMachineWithReadings(): Promise<string> {
       [machine.id],
     );
     await db.query("UPDATE machines SET last_data_received = now() - interval '1 minute' WHERE id = $1", [machine.id]);
-    await refreshMachineAndTagUsage(db, platform.orgId);
+    await refreshMachineAndTagUsage(db, suite.platform.orgId);
     return machine.id;
   });
 }
@@ -75,8 +59,8 @@ const tokenDialog = (page: Page) => page.getByRole('dialog', { name: 'Machine to
 
 describe('machines screen', () => {
   it('adds a machine, shows its token once, rotates it, edits and deletes it', async () => {
-    const { page, problems } = await openSignedIn(scene(), platform.owner);
-    await page.goto(`${platform.baseUrl}/#machines`);
+    const { page, problems } = await openSignedIn(suite.scene(), suite.platform.owner);
+    await page.goto(`${suite.platform.baseUrl}/#machines`);
     await page.getByText('No machines yet').waitFor();
     await page.getByRole('button', { name: 'Add machine' }).click();
     const form = page.getByRole('dialog', { name: 'Add New Machine' });
@@ -135,8 +119,8 @@ describe('machines screen', () => {
 
   it('shows status, tag count, last update and up to 3 current values; members get no edit actions', async () => {
     await seedMachineWithReadings();
-    const { page, problems } = await openSignedIn(scene(), platform.member);
-    await page.goto(`${platform.baseUrl}/#machines`);
+    const { page, problems } = await openSignedIn(suite.scene(), suite.platform.member);
+    await page.goto(`${suite.platform.baseUrl}/#machines`);
     const card = page.getByRole('article', { name: 'CNC Mill 01' });
     await card.waitFor();
     expect(await card.getByRole('img', { name: 'Online' }).count()).toBe(1);
@@ -152,20 +136,20 @@ describe('machines screen', () => {
 
   it('opens the edit form and the token dialog from hash parameters', async () => {
     const machineId = await seedMachineWithReadings();
-    const { page } = await openSignedIn(scene(), platform.owner);
-    await page.goto(`${platform.baseUrl}/#machines?machineId=${machineId}`);
+    const { page } = await openSignedIn(suite.scene(), suite.platform.owner);
+    await page.goto(`${suite.platform.baseUrl}/#machines?machineId=${machineId}`);
     await page.getByRole('dialog', { name: 'Edit Machine' }).waitFor();
     await page.keyboard.press('Escape');
     await page.waitForURL(/#machines$/);
-    await page.goto(`${platform.baseUrl}/#machines?id=${machineId}&action=token`);
+    await page.goto(`${suite.platform.baseUrl}/#machines?id=${machineId}&action=token`);
     await tokenDialog(page).waitFor();
     await page.context().close();
   });
 
   it('speaks German', async () => {
     await seedMachineWithReadings();
-    const { page, problems } = await openSignedIn(scene(), platform.owner);
-    await page.goto(`${platform.baseUrl}/#machines`);
+    const { page, problems } = await openSignedIn(suite.scene(), suite.platform.owner);
+    await page.goto(`${suite.platform.baseUrl}/#machines`);
     await switchToGerman(page);
     const card = page.getByRole('article', { name: 'CNC Mill 01' });
     await card.getByText('+1 weitere Tags').waitFor();
@@ -181,15 +165,15 @@ describe('machines screen', () => {
   });
 
   it('fits phones and desktops in both themes (screenshots)', async () => {
-    await resetOrganization(pool, platform.orgId, { machines: 3 });
+    await resetOrganization(suite.pool, suite.platform.orgId, { machines: 3 });
     await seedMachineWithReadings();
-    await withPlatform(pool, (db) =>
-      insertMachine(db, { orgId: platform.orgId, name: 'Compressor 03 with a rather long name for narrow screens', description: null, location: null }),
+    await withPlatform(suite.pool, (db) =>
+      insertMachine(db, { orgId: suite.platform.orgId, name: 'Compressor 03 with a rather long name for narrow screens', description: null, location: null }),
     );
     for (const [device, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
       for (const theme of ['light', 'dark'] as const) {
-        const { page, problems } = await openSignedIn(scene(), platform.owner, { viewport, theme });
-        await page.goto(`${platform.baseUrl}/#machines`);
+        const { page, problems } = await openSignedIn(suite.scene(), suite.platform.owner, { viewport, theme });
+        await page.goto(`${suite.platform.baseUrl}/#machines`);
         await page.getByRole('article', { name: 'CNC Mill 01' }).waitFor();
         await fullPageShot(page, screenshotPath('machines', `grid-${device}-${theme}`));
         expect(await fitsViewport(page)).toBe(true);

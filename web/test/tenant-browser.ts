@@ -2,7 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createPool, refreshMachineAndTagUsage, withPlatform, type Pool } from '@taktwerk/db';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchChromium } from '../../testing/browser';
 import { testDatabase } from '../../testing/context';
+import { startTestPlatform, type TestPlatform } from '../../testing/platform';
 import type { TestLogin } from '../../testing/fixtures';
 
 // Shared by the machines, API keys and agent browser tests.
@@ -114,4 +117,29 @@ export async function downloadText(page: Page, click: () => Promise<void>): Prom
 /** True when nothing on the page is wider than the viewport (no sideways scrolling on phones). */
 export function fitsViewport(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+export interface TenantSuite {
+  platform: TestPlatform;
+  pool: Pool;
+  scene(): TenantScene;
+}
+
+/** Registers the suite lifecycle every tenant browser test shares: platform, Chromium and a pool, closed after. */
+export function registerTenantSuite(): TenantSuite {
+  let browser: Browser | undefined;
+  const suite = {
+    scene: () => ({ browser: browser!, baseUrl: suite.platform.baseUrl, pool: suite.pool }),
+  } as TenantSuite;
+  beforeAll(async () => {
+    suite.platform = await startTestPlatform();
+    browser = await launchChromium();
+    suite.pool = platformDatabase();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await suite.pool?.end();
+    await suite.platform?.close();
+  });
+  return suite;
 }
