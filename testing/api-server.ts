@@ -40,6 +40,7 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
     logger,
     tokens: new AccessTokens(env.JWT_SECRET, env.ACCESS_TOKEN_TTL_SECONDS),
     rateLimiter: new RateLimiter(redis, logger),
+    ingestListeners: [],
   };
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Env } from './env';
 import type { AccessTokens } from './http/tokens';
 import type { RateLimiter } from './http/rate-limit';
+import type { IngestListener } from './features/ingest/listeners';
 
 /** What route handlers and services get: built once in main.ts (or a test harness), never from globals. */
 export interface AppDeps {
@@ -13,4 +14,6 @@ export interface AppDeps {
   logger: Logger;
   tokens: AccessTokens;
   rateLimiter: RateLimiter;
+  /** Called after every committed ingest batch. */
+  ingestListeners: IngestListener[];
 }

@@ -21,6 +21,7 @@ const deps: AppDeps = {
   logger,
   tokens: new AccessTokens(env.JWT_SECRET, env.ACCESS_TOKEN_TTL_SECONDS),
   rateLimiter: new RateLimiter(redis, logger),
+    ingestListeners: [],
 };
 
 const server = createApp(deps).listen(env.PORT, env.HOST, () => {

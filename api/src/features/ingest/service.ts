@@ -16,6 +16,7 @@ import {
 import type { AppDeps } from '../../context';
 import { AppError, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import type { IngestCredential } from '../../http/credentials';
+import type { IngestedBatch } from './listeners';
 import { checkValue, type ValidPoint } from './values';
 
 const DAY_MS = 86_400_000;
@@ -61,7 +62,7 @@ export async function ingestBatch(deps: AppDeps, credential: IngestCredential, b
 
   const now = Date.now();
   const day = new Date(now).toISOString().slice(0, 10);
-  return withTenant(deps.pool, orgId, async (db) => {
+  const { result, points } = await withTenant(deps.pool, orgId, async (db) => {
     // Unknown and other organizations' machines answer alike: RLS hides the latter.
     if (!(await machineExists(db, batch.machineId))) throw notFound('Machine not found.');
     const org = await findOrganization(db, orgId);
@@ -109,6 +110,18 @@ export async function ingestBatch(deps: AppDeps, credential: IngestCredential, b
     await addPointsOnDay(db, orgId, day, accepted);
     if (points.length > 0) await touchMachineData(db, batch.machineId, new Date(now));
     rejected.sort((a, b) => a.index - b.index);
-    return { accepted, duplicates: points.length - accepted, rejected };
+    return { result: { accepted, duplicates: points.length - accepted, rejected }, points };
   });
+  if (points.length > 0) notifyListeners(deps, { orgId, machineId: batch.machineId, points });
+  return result;
+}
+
+function notifyListeners(deps: AppDeps, batch: IngestedBatch): void {
+  for (const listener of deps.ingestListeners) {
+    try {
+      listener(batch);
+    } catch (err) {
+      deps.logger.error({ err }, 'ingest listener failed');
+    }
+  }
 }
