@@ -6,6 +6,7 @@ import { startTestApi, type TestApi } from '../../../testing/api-server';
 import { createTestOrganization } from '../../../testing/fixtures';
 import { signedInCaller, type Caller } from '../features/machines/test-support';
 import {
+  CREDENTIAL_CACHE_TTL_MS,
   CREDENTIAL_FAILURES_PER_MINUTE,
   authenticateCredential,
   authenticateIngestCredential,
@@ -53,6 +54,19 @@ const createKey = async (scopes: string[], expiresAt?: string) =>
     apiKey: { id: string };
   };
 
+/** Polls until the credential is refused; returns the refusal and how long after `since` it came. */
+async function refusedAfter(token: string, since: number): Promise<{ error: AppError; afterMs: number }> {
+  for (;;) {
+    const error = await authenticateIngestCredential(bearer(token), api.deps).then(
+      () => null,
+      (e: unknown) => e as AppError,
+    );
+    if (error) return { error, afterMs: Date.now() - since };
+    if (Date.now() - since > CREDENTIAL_CACHE_TTL_MS + 5_000) throw new Error('credential still accepted long after the cache bound');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 const lastUsed = async (keyId: string) =>
   (await withPlatform(api.deps.pool, (db) => db.query<{ last_used: Date | null }>('SELECT last_used FROM api_keys WHERE id = $1', [keyId])))
     .rows[0]!.last_used;
@@ -89,15 +103,33 @@ describe('authenticateIngestCredential', () => {
     expect(listed.lastUsed).toBe(first!.toISOString());
   });
 
-  it('accepts a machine token for its machine, and refuses it once rotated', async () => {
+  it('accepts a machine token for its machine, and refuses it within the cache bound once rotated', async () => {
     const created = (await owner('POST', '/machines', { name: 'Token test' })).json;
     expect(await authenticateIngestCredential(bearer(created.token), api.deps)).toEqual({
       kind: 'machine_token',
       orgId,
       machineId: created.machine.id,
     });
-    await owner('POST', `/machines/${created.machine.id}/token`);
-    expect((await failure(authenticateIngestCredential(bearer(created.token), api.deps))).status).toBe(401);
+    const rotatedAt = Date.now();
+    const rotated = (await owner('POST', `/machines/${created.machine.id}/token`)).json.token as string;
+    // The new token works at once (never looked up before); the old one stops within the bound.
+    expect((await authenticateIngestCredential(bearer(rotated), api.deps)).kind).toBe('machine_token');
+    const { error, afterMs } = await refusedAfter(created.token, rotatedAt);
+    expect([error.status, error.code]).toEqual([401, 'invalid_credential']);
+    expect(afterMs).toBeLessThanOrEqual(CREDENTIAL_CACHE_TTL_MS + 500);
+  });
+
+  it('serves a known credential from the process cache: a deleted key works until the bound, then never again', async () => {
+    const { key, apiKey } = await createKey(['ingest:write']);
+    expect((await authenticateIngestCredential(bearer(key), api.deps)).kind).toBe('api_key');
+    const deletedAt = Date.now();
+    expect((await owner('DELETE', `/api-keys/${apiKey.id}`)).status).toBe(204);
+    // Asked again at once, the answer comes from the cache, not from the database where the key is gone.
+    expect((await authenticateIngestCredential(bearer(key), api.deps)).kind).toBe('api_key');
+    const { error, afterMs } = await refusedAfter(key, deletedAt);
+    expect(error.code).toBe('invalid_credential');
+    expect(afterMs).toBeLessThanOrEqual(CREDENTIAL_CACHE_TTL_MS + 500);
+    expect((await failure(authenticateIngestCredential(bearer(key), api.deps))).code).toBe('invalid_credential');
   });
 
   it('refuses unknown, malformed, missing and deleted credentials with 401', async () => {
@@ -120,12 +152,23 @@ describe('authenticateIngestCredential', () => {
     }
   });
 
-  it('refuses an expired key with 401 and a clear message', async () => {
-    const { key, apiKey } = await createKey(['ingest:write'], new Date(Date.now() + 60_000).toISOString());
+  it('refuses an expired key with 401 and a clear message the moment it expires, cached or not', async () => {
+    const expiresAt = Date.now() + 1500;
+    const { key } = await createKey(['ingest:write'], new Date(expiresAt).toISOString());
     expect((await authenticateIngestCredential(bearer(key), api.deps)).kind).toBe('api_key');
-    await withPlatform(api.deps.pool, (db) => db.query("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1", [apiKey.id]));
+    await new Promise((r) => setTimeout(r, expiresAt - Date.now() + 1));
     const error = await failure(authenticateIngestCredential(bearer(key), api.deps));
     expect([error.status, error.code, error.message]).toEqual([401, 'api_key_expired', 'This API key has expired. Create a new key.']);
+  });
+
+  it('applies an expiry changed in the database within the cache bound', async () => {
+    const { key, apiKey } = await createKey(['ingest:write'], new Date(Date.now() + 60_000).toISOString());
+    expect((await authenticateIngestCredential(bearer(key), api.deps)).kind).toBe('api_key');
+    const changedAt = Date.now();
+    await withPlatform(api.deps.pool, (db) => db.query("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1", [apiKey.id]));
+    const { error, afterMs } = await refusedAfter(key, changedAt);
+    expect(error.code).toBe('api_key_expired');
+    expect(afterMs).toBeLessThanOrEqual(CREDENTIAL_CACHE_TTL_MS + 500);
   });
 
   it('refuses an API key without the ingest:write scope with 403', async () => {

@@ -6,6 +6,7 @@ import type { AppDeps } from '../context';
 import { bearerToken } from './authenticate';
 import { AppError, tooManyRequests, unauthorized } from './errors';
 import { sha256Hex } from './tokens';
+import { perApp, TtlCache } from './ttl-cache';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 // Bytes at or above 248 (= 4 × 62) are dropped, so every character is equally likely (no modulo bias).
@@ -46,24 +47,46 @@ export type IngestCredential =
 /** Failed credential checks allowed per client address and minute before further failures answer 429. */
 export const CREDENTIAL_FAILURES_PER_MINUTE = 30;
 
+/**
+ * How long an api process trusts a credential it has looked up. Agents authenticate every batch; looking the hash up
+ * each time cost a platform transaction per request. The bound: a deleted API key or a rotated (or deleted) machine
+ * token stops working on every api process at most this long after the change. Expiry needs no lookup: it is checked
+ * on every request against the cached expiry time.
+ */
+export const CREDENTIAL_CACHE_TTL_MS = 5_000;
+
+interface KnownCredential {
+  credential: IngestCredential;
+  expiresAt: number | null;
+}
+
+const knownCredentials = perApp<AppDeps, TtlCache<string, KnownCredential>>(() => new TtlCache(CREDENTIAL_CACHE_TTL_MS));
+
 const invalidCredential = () => unauthorized('Invalid API key or machine token.', 'invalid_credential');
 
-async function lookUp(token: string, deps: AppDeps): Promise<IngestCredential | 'expired' | null> {
-  const hash = sha256Hex(token);
+async function lookUp(token: string, hash: string, deps: AppDeps): Promise<KnownCredential | null> {
   // The tenant is unknown until the credential is found: the lookup alone takes the platform path.
   if (token.startsWith(API_KEY_FORMAT.prefix)) {
     const key = await withPlatform(deps.pool, (db) => findApiKeyByHash(db, hash));
     if (!key) return null;
-    if (key.expires_at && key.expires_at.getTime() <= Date.now()) return 'expired';
-    if (!key.last_used || Date.now() - key.last_used.getTime() >= 60_000)
+    const expiresAt = key.expires_at?.getTime() ?? null;
+    // last_used is kept to the minute: written when the stored time is a minute old, so at most once a minute.
+    if ((expiresAt === null || expiresAt > Date.now()) && (!key.last_used || Date.now() - key.last_used.getTime() >= 60_000))
       await withTenant(deps.pool, key.org_id, (db) => touchApiKeyLastUsed(db, key.org_id, key.id));
-    return { kind: 'api_key', orgId: key.org_id, keyId: key.id, scopes: key.scopes };
+    return { credential: { kind: 'api_key', orgId: key.org_id, keyId: key.id, scopes: key.scopes }, expiresAt };
   }
   if (token.startsWith(MACHINE_TOKEN_FORMAT.prefix)) {
     const machine = await withPlatform(deps.pool, (db) => findMachineByTokenHash(db, hash));
-    return machine ? { kind: 'machine_token', orgId: machine.org_id, machineId: machine.id } : null;
+    return machine ? { credential: { kind: 'machine_token', orgId: machine.org_id, machineId: machine.id }, expiresAt: null } : null;
   }
   return null;
+}
+
+async function known(token: string, deps: AppDeps): Promise<IngestCredential | 'expired' | null> {
+  const hash = sha256Hex(token);
+  const found = await knownCredentials(deps).get(hash, () => lookUp(token, hash, deps));
+  if (!found) return null;
+  return found.expiresAt !== null && found.expiresAt <= Date.now() ? 'expired' : found.credential;
 }
 
 /**
@@ -72,7 +95,7 @@ async function lookUp(token: string, deps: AppDeps): Promise<IngestCredential | 
  */
 export async function authenticateCredential(req: Request, deps: AppDeps): Promise<IngestCredential> {
   const token = bearerToken(req);
-  const found = token ? await lookUp(token, deps) : null;
+  const found = token ? await known(token, deps) : null;
   if (found && found !== 'expired') return found;
   if (token) {
     const decision = await deps.rateLimiter.hit(`credential-failures:${req.ip ?? 'unknown'}`, CREDENTIAL_FAILURES_PER_MINUTE, 60);

@@ -28,7 +28,6 @@ async function setUp(limits: Record<string, number> = {}) {
     machineToken: machine.json.token as string,
     otherMachineId: other.json.machine.id as string,
     key: key.json.key as string,
-    keyId: key.json.apiKey.id as string,
     readKey: readKey.json.key as string,
   };
 }
@@ -68,7 +67,7 @@ describe('POST /api/v1/ingest', () => {
     const { rows } = await withPlatform(api.deps.pool, (db) =>
       db.query(
         `SELECT (SELECT last_data_received IS NOT NULL FROM machines WHERE id = $1) AS touched,
-                (SELECT points FROM org_usage_daily WHERE org_id = $2) AS today,
+                (SELECT sum(points)::int FROM org_usage_daily WHERE org_id = $2) AS today,
                 (SELECT array_agg(alias || ':' || data_type ORDER BY alias) FROM tag_configs WHERE machine_id = $1) AS tags`,
         [s.machineId, s.org.org.id],
       ),
@@ -137,8 +136,17 @@ describe('POST /api/v1/ingest', () => {
     expect(unknown.status).toBe(404);
     expect(foreign.status).toBe(404);
     expect(foreign.json).toEqual(unknown.json);
-    await withPlatform(api.deps.pool, (db) => db.query("UPDATE api_keys SET expires_at = now() - interval '1 minute' WHERE id = $1", [s.keyId]));
-    const expired = await send(s.key, body(s.machineId));
+    // Expiry applies the moment it passes, also to a key this api process has just seen (and cached).
+    const expiresAt = Date.now() + 1500;
+    const owner = new TestClient(api.baseUrl);
+    const { json: session } = await owner.request('POST', '/api/v1/auth/login', { body: { email: s.org.owner.email, password: s.org.owner.password } });
+    const { json: shortKey } = await owner.request('POST', '/api/v1/api-keys', {
+      token: session.accessToken as string,
+      body: { label: 'short', scopes: ['ingest:write'], expiresAt: new Date(expiresAt).toISOString() },
+    });
+    expect((await send(shortKey.key, body('00000000-0000-4000-8000-000000000000'))).status).toBe(404);
+    await new Promise((r) => setTimeout(r, expiresAt - Date.now() + 1));
+    const expired = await send(shortKey.key, body(s.machineId));
     expect(expired.status).toBe(401);
     expect(expired.json.error.code).toBe('api_key_expired');
     expect(await stored(other.machineId)).toEqual([]);

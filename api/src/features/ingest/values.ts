@@ -58,29 +58,31 @@ function storeAs(value: unknown, type: TagDataType): { value: number | null; tex
   }
 }
 
+const FIELDS = new Set(['tag', 'timestamp', 'value', 'quality']);
+const rejected = (index: number, reason: string): Checked => ({ ok: false, index, reason });
+
 /**
- * Checks one raw value of a batch. Hand-written rather than a zod schema per value: it runs for every point
- * (100,000 in a batch) on the hot path.
+ * Checks one raw value of a batch. Hand-written rather than a zod schema per value, and without a closure or a
+ * rest copy per call: it runs for every point (100,000 in a batch) on the hot path.
  */
 export function checkValue(raw: unknown, index: number, ctx: CheckContext): Checked {
-  const fail = (reason: string): Checked => ({ ok: false, index, reason });
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return fail('not an object {tag, timestamp, value}');
-  const { tag, timestamp, value, quality, ...unknown } = raw as Record<string, unknown>;
-  const extra = Object.keys(unknown);
-  if (extra.length > 0) return fail(`unknown field ${extra[0]}`);
-  if (typeof tag !== 'string' || tag.trim() === '') return fail('tag must be a non-empty string');
-  if (tag.length > INGEST_MAX_TAG_LENGTH) return fail(`tag longer than ${INGEST_MAX_TAG_LENGTH} characters`);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return rejected(index, 'not an object {tag, timestamp, value}');
+  const fields = raw as Record<string, unknown>;
+  for (const key in fields) if (!FIELDS.has(key)) return rejected(index, `unknown field ${key}`);
+  const { tag, timestamp, value, quality } = fields;
+  if (typeof tag !== 'string' || tag.trim() === '') return rejected(index, 'tag must be a non-empty string');
+  if (tag.length > INGEST_MAX_TAG_LENGTH) return rejected(index, `tag longer than ${INGEST_MAX_TAG_LENGTH} characters`);
   const ms = parseTimestamp(timestamp);
-  if (ms === null) return fail('timestamp must be ISO 8601 with a time zone or epoch milliseconds');
-  if (ms > ctx.now + INGEST_MAX_FUTURE_MS) return fail('timestamp too far in the future');
-  if (ms < ctx.oldest) return fail('timestamp older than the retention period');
+  if (ms === null) return rejected(index, 'timestamp must be ISO 8601 with a time zone or epoch milliseconds');
+  if (ms > ctx.now + INGEST_MAX_FUTURE_MS) return rejected(index, 'timestamp too far in the future');
+  if (ms < ctx.oldest) return rejected(index, 'timestamp older than the retention period');
   if (quality !== undefined && (typeof quality !== 'number' || !Number.isInteger(quality) || quality < 0 || quality > 255))
-    return fail('quality must be an integer from 0 to 255');
+    return rejected(index, 'quality must be an integer from 0 to 255');
   const known = ctx.tags.get(tag.toLowerCase());
   const type = known?.dataType ?? inferType(value);
-  if (type === null) return fail('value must be a number, a boolean or a string');
+  if (type === null) return rejected(index, 'value must be a number, a boolean or a string');
   const stored = storeAs(value, type);
-  if (typeof stored === 'string') return fail(stored);
-  const point = { index, tag: known?.alias ?? tag, ts: new Date(ms), ...stored, quality: (quality as number | undefined) ?? null, dataType: type };
+  if (typeof stored === 'string') return rejected(index, stored);
+  const point = { index, tag: known?.alias ?? tag, ts: new Date(ms), value: stored.value, text: stored.text, quality: (quality as number | undefined) ?? null, dataType: type };
   return { ok: true, point };
 }
