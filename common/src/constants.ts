@@ -174,3 +174,20 @@ export const SEARCH = { minChars: 2, perKind: 5, total: 10, debounceMs: 300 } as
 export const NOTIFICATIONS_LIST = 10;
 export const RECENT_ACTIVITY_ITEMS = 5;
 export const ALERT_EVENTS_CAP = 50;
+
+/** Chart time ranges (spec part 1 §9 dashboard and analytics, part 2 §9 charts) and their defaults. */
+export const DASHBOARD_RANGES = ['30d', '14d', '7d', '48h', '24h', '6h', '1h', '10m', '1m'] as const;
+export const DEFAULT_DASHBOARD_RANGE = '1h';
+export const ANALYTICS_RANGES = ['1h', '24h', '7d', '30d'] as const;
+export const DEFAULT_ANALYTICS_RANGE = '24h';
+export const CHART_RANGES = ['1m', '10m', '1h', '6h', '24h', '7d', '30d'] as const;
+export const DEFAULT_CHART_RANGE = '1h';
+/** An empty chart range widens to these, in order (part 2 §9). */
+export const CHART_WIDENING = ['48h', '7d'] as const;
+
+/** Data explorer (part 2 §5, §9): aggregations, intervals and defaults; the range defaults to the last 24 hours. */
+export const EXPLORER_AGGREGATIONS = ['avg', 'min', 'max', 'sum', 'count'] as const;
+export const EXPLORER_INTERVALS = ['1m', '5m', '15m', '1h', '6h', '1d'] as const;
+export const EXPLORER_DEFAULTS = { aggregation: 'avg', interval: '1h', limit: 1000 } as const;
+export const EXPLORER_MIN_LIMIT = 10;
+export const EXPLORER_LIMIT_STEP = 10;
