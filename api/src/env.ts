@@ -25,6 +25,12 @@ const schema = z.object({
   /** Outgoing mail, e.g. smtps://user:password@smtp.example.com:465. Empty: development keeps mails in memory. */
   SMTP_URL: z.union([z.literal(''), z.url()]).default(''),
   MAIL_FROM: z.string().min(3).default('Taktwerk <no-reply@localhost>'),
+  /** Live sockets: ping interval (a peer that missed one pong is dropped), coalescing window, send-buffer bound. */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(30_000),
+  LIVE_COALESCE_MS: z.coerce.number().int().min(0).max(100).default(50),
+  LIVE_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  /** How long a new live socket may take to send its auth message. */
+  LIVE_AUTH_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -1,9 +1,11 @@
 import type { RequestHandler } from 'express';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
   httpDuration: Histogram<'method' | 'route' | 'status'>;
+  liveSockets: Gauge;
+  liveDropped: Counter<'reason'>;
 }
 
 export function createMetrics(): Metrics {
@@ -16,7 +18,14 @@ export function createMetrics(): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  return { registry, httpDuration };
+  const liveSockets = new Gauge({ name: 'live_sockets', help: 'Open live websockets', registers: [registry] });
+  const liveDropped = new Counter({
+    name: 'live_sockets_dropped_total',
+    help: 'Live websockets closed by the server: slow consumer or missed heartbeat',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  return { registry, httpDuration, liveSockets, liveDropped };
 }
 
 /** Times each request under its route template (never the raw URL, which would explode label cardinality). */
