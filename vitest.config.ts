@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{common,db,api,worker,web}/**/*.test.{ts,tsx}'],
+          include: ['{common,db,api,worker,web,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/*.browser.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

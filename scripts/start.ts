@@ -1,17 +1,21 @@
 // `npm start`: the whole platform on this machine with one command. Builds the web app if missing, creates and
-// migrates the database, seeds a demo organization into an empty database, then runs api and worker until Ctrl-C.
+// migrates the database, seeds a demo organization into an empty database, then runs api and worker until Ctrl-C,
+// with a simulator pushing demo values through the ingest endpoint (SIMULATOR=off turns it off).
 // `npm run dev` does the same with file watching and the Vite dev server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { DEMO_LOGINS, bootstrapDatabase, createPool, databaseUrls, loadDatabaseEnv, seedDemo } from '@taktwerk/db';
+import { startDemoSimulator } from './simulator';
+import { prepareDemoSimulation } from './simulator-setup';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dev = process.argv.includes('--dev');
 const env = loadDatabaseEnv();
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const port = Number(process.env.PORT ?? 3000);
+const simulate = process.env.SIMULATOR !== 'off';
 
 function fail(line: string): never {
   console.error(line);
@@ -64,6 +68,7 @@ if (!dev && !existsSync(`${webDist}/index.html`)) {
 await bootstrapDatabase(databaseUrls(env));
 const pool = createPool(env.DATABASE_URL, { max: 2 });
 const { seeded } = await seedDemo(pool);
+const simulation = simulate ? await prepareDemoSimulation(pool) : null;
 await pool.end();
 
 // tsx directly rather than through npx, so the signals sent on Ctrl-C reach the services themselves.
@@ -78,6 +83,8 @@ const children: ChildProcess[] = [
   run(tsx, [...watch, 'worker/src/main.ts']),
 ];
 if (dev) children.push(run('npm', ['run', 'dev', '-w', '@taktwerk/web']));
+// Demo data through the real ingest endpoint; it waits out the api's start-up with its retry backoff.
+const simulator = simulation ? startDemoSimulator({ baseUrl: `http://127.0.0.1:${port}`, simulation }) : null;
 
 const url = dev ? 'http://localhost:5173' : `http://localhost:${port}`;
 console.log(`
@@ -85,13 +92,14 @@ Taktwerk is starting at ${url}${seeded ? '  (demo organization seeded)' : ''}
   Platform admin:  ${DEMO_LOGINS.admin.email} / ${DEMO_LOGINS.admin.password}
   Customer owner:  ${DEMO_LOGINS.owner.email} / ${DEMO_LOGINS.owner.password}
   Customer member: ${DEMO_LOGINS.member.email} / ${DEMO_LOGINS.member.password}
-${process.env.SMTP_URL ? '' : `  Sent mails:      ${url}/#dev-mailbox  (no SMTP_URL set: the api keeps mails in memory)\n`}Press Ctrl-C to stop.
+${process.env.SMTP_URL ? '' : `  Sent mails:      ${url}/#dev-mailbox  (no SMTP_URL set: the api keeps mails in memory)\n`}${simulation ? `  Demo data:       ${simulation.machines.length} machines send values every second (SIMULATOR=off to turn it off)\n` : ''}Press Ctrl-C to stop.
 `);
 
 let stopping = false;
 function stop(signal: NodeJS.Signals): void {
   if (stopping) return;
   stopping = true;
+  void simulator?.stop();
   for (const child of children) child.kill(signal);
 }
 process.on('SIGINT', () => stop('SIGTERM'));

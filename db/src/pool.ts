@@ -25,5 +25,9 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
   });
   // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor one that is checked out: pg emits 'error' on the client itself (after rejecting its pending query), and
+  // while checked out nothing listens, so that became an uncaught exception. The caller sees the rejected query
+  // (→ 503); on release the pool drops the dead client because it is no longer queryable.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }

@@ -35,8 +35,9 @@ function fromDatabaseError(error: { code?: unknown; message?: unknown }): AppErr
   if (code === '42501') return forbidden();
   if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300')
     return serviceUnavailable();
-  // pg-pool: no connection within connectionTimeoutMillis; node: the server refused or went away.
-  if (/timeout exceeded when trying to connect|Connection terminated|ECONNREFUSED|ECONNRESET/.test(message))
+  // pg-pool: no connection within connectionTimeoutMillis; pg: a client whose connection died mid-transaction;
+  // node: the server refused or went away.
+  if (/timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|ECONNREFUSED|ECONNRESET/.test(message))
     return serviceUnavailable();
   return null;
 }
