@@ -37,6 +37,9 @@ export const notificationDeliverPayloadSchema = z.strictObject({
 });
 export type NotificationDeliverPayload = z.infer<typeof notificationDeliverPayloadSchema>;
 
+/** Re-enqueues deliveries nobody works on (enqueue failed after commit, sender died); takes no parameters. */
+export const notificationSweepPayloadSchema = z.strictObject({});
+
 export const deliveryJobId = (eventId: string, channelIndex: number) => `deliver-${eventId}-${channelIndex}`;
 
 export const JOB_NAMES = {
@@ -46,4 +49,5 @@ export const JOB_NAMES = {
   alertNoDataSweep: 'alert.no-data-sweep',
   machineConnectionWatch: 'machine.connection-watch',
   notificationDeliver: 'notification.deliver',
+  notificationSweep: 'notification.sweep',
 } as const;

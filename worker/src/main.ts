@@ -3,6 +3,8 @@ import { createPool } from '@taktwerk/db';
 import { Queue, Worker } from 'bullmq';
 import { pino } from 'pino';
 import { loadEnv } from './env';
+import { startNotificationWorker } from './jobs/notification-worker';
+import { startAlertWorker } from './jobs/alert-worker';
 import { createProcessor } from './jobs/registry';
 import { createWorkerRedis, warnUnlessNoEviction } from './redis';
 import { upsertSchedules } from './scheduler';
@@ -14,7 +16,7 @@ const connection = createWorkerRedis(env.REDIS_URL);
 await warnUnlessNoEviction(connection, logger);
 
 const queue = new Queue(QUEUES.maintenance, { connection });
-await upsertSchedules(queue, { usageRefresh: env.USAGE_REFRESH_EVERY_MS });
+await upsertSchedules(queue, { usageRefresh: env.USAGE_REFRESH_EVERY_MS, retention: env.RETENTION_EVERY_MS });
 
 const worker = new Worker(QUEUES.maintenance, createProcessor({ pool, logger }), {
   connection,
@@ -23,6 +25,8 @@ const worker = new Worker(QUEUES.maintenance, createProcessor({ pool, logger }),
 worker.on('failed', (job, err) => logger.warn({ job: job?.name, id: job?.id, attempts: job?.attemptsMade, err: err.message }, 'job failed'));
 worker.on('error', (err) => logger.error({ err: err.message }, 'worker error'));
 logger.info({ queue: QUEUES.maintenance, concurrency: env.WORKER_CONCURRENCY }, 'worker started');
+const notifications = await startNotificationWorker({ env, pool, logger, connection });
+const alerts = await startAlertWorker({ env, pool, logger, connection }, notifications.queue);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -31,6 +35,8 @@ async function shutdown(signal: string): Promise<void> {
   logger.info({ signal }, 'worker shutting down: finishing active jobs');
   // close() waits for active jobs; a job interrupted by a harder kill is retried, and every job is idempotent.
   await worker.close();
+  await alerts.close();
+  await notifications.close();
   await queue.close();
   await Promise.allSettled([pool.end(), connection.quit()]);
   process.exit(0);

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { OutgoingMail } from '@taktwerk/common';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../context';
 import type { Env } from '../env';
 
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
+export type { OutgoingMail };
 
 export interface StoredMail extends OutgoingMail {
   id: string;

@@ -1,25 +1,10 @@
-import { PASSWORD_RESET_VALIDITY_MS, type Language } from '@taktwerk/common';
-import type { OutgoingMail } from './mailer';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** Plain paragraphs plus one call-to-action link, as text and as minimal HTML. */
-function compose(to: string, subject: string, paragraphs: string[], action: { label: string; url: string }, closing: string): OutgoingMail {
-  const text = [...paragraphs, `${action.label}: ${action.url}`, closing].join('\n\n');
-  const html = [
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`,
-    `<p>${escapeHtml(closing)}</p>`,
-  ].join('\n');
-  return { to, subject, text, html };
-}
+import { PASSWORD_RESET_VALIDITY_MS, composeMail, type Language, type OutgoingMail } from '@taktwerk/common';
 
 const VALID_MINUTES = PASSWORD_RESET_VALIDITY_MS / 60_000;
 
 export function passwordResetMail(language: Language, to: string, name: string, link: string): OutgoingMail {
   if (language === 'de') {
-    return compose(
+    return composeMail(
       to,
       'Taktwerk: Passwort zurücksetzen',
       [
@@ -31,7 +16,7 @@ export function passwordResetMail(language: Language, to: string, name: string, 
       'Ihr Taktwerk-Team',
     );
   }
-  return compose(
+  return composeMail(
     to,
     'Taktwerk: reset your password',
     [
@@ -47,7 +32,7 @@ export function passwordResetMail(language: Language, to: string, name: string, 
 /** Sent instead of an error when someone signs up with an address that already has an account (no enumeration). */
 export function accountExistsMail(language: Language, to: string, name: string, forgotLink: string): OutgoingMail {
   if (language === 'de') {
-    return compose(
+    return composeMail(
       to,
       'Taktwerk: Sie haben bereits ein Konto',
       [
@@ -59,7 +44,7 @@ export function accountExistsMail(language: Language, to: string, name: string, 
       'Ihr Taktwerk-Team',
     );
   }
-  return compose(
+  return composeMail(
     to,
     'Taktwerk: you already have an account',
     [

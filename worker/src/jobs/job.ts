@@ -1,5 +1,5 @@
 import type { Pool } from '@taktwerk/db';
-import type { JobsOptions } from 'bullmq';
+import type { Job, JobsOptions } from 'bullmq';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 
@@ -13,5 +13,11 @@ export interface JobDefinition<P> {
   name: string;
   payload: z.ZodType<P>;
   options: JobsOptions;
-  perform(deps: JobDeps, payload: P): Promise<unknown>;
+  perform(deps: JobDeps, payload: P, run?: JobRun): Promise<unknown>;
+}
+
+/** The BullMQ job being processed and its lock token, for a job that reschedules itself (job.moveToDelayed). */
+export interface JobRun {
+  job: Job;
+  token: string | undefined;
 }
