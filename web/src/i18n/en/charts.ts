@@ -1,0 +1,7 @@
+export const charts = {
+  noData: 'No data',
+  tooltip: {
+    label: 'Point details',
+    close: 'Close',
+  },
+};
