@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createPool } from '@taktwerk/db';
 import { Redis } from 'ioredis';
@@ -6,12 +7,16 @@ import { testDatabase, testRedisUrl } from './context';
 import { createApp } from '../api/src/app';
 import type { AppDeps } from '../api/src/context';
 import { loadEnv } from '../api/src/env';
+import { attachLive, type LiveHandle } from '../api/src/features/live/attach';
+import { createAlertTrigger } from '../api/src/features/alerts/trigger';
+import { createMetrics } from '../api/src/metrics';
 import { RateLimiter } from '../api/src/http/rate-limit';
 import { AccessTokens } from '../api/src/http/tokens';
 
 export interface TestApi {
   baseUrl: string;
   deps: AppDeps;
+  live: LiveHandle;
   close(): Promise<void>;
 }
 
@@ -41,17 +46,27 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
     tokens: new AccessTokens(env.JWT_SECRET, env.ACCESS_TOKEN_TTL_SECONDS),
     rateLimiter: new RateLimiter(redis, logger),
     ingestListeners: [],
+    // A queue prefix of its own: tests never touch the real queues' keys.
+    alerts: createAlertTrigger({ redisUrl: env.REDIS_URL, pool, logger, prefix: `test-${randomBytes(4).toString('hex')}` }),
   };
-  const server = createApp(deps).listen(0, '127.0.0.1');
+  deps.ingestListeners.push(deps.alerts.onIngest);
+  const metrics = createMetrics();
+  const server = createApp(deps, metrics).listen(0, '127.0.0.1');
+  const live = attachLive(server, deps, metrics);
+  deps.ingestListeners.push(live.onIngested);
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     deps,
+    live,
     async close() {
+      await live.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.allSettled([pool.end(), redis.quit()]);
+      // The test queue goes too (BullMQ writes its keys as soon as it connects).
+      if (deps.alerts.connected) await deps.alerts.queue.obliterate({ force: true }).catch(() => undefined);
+      await Promise.allSettled([pool.end(), redis.quit(), deps.alerts.close()]);
     },
   };
 }

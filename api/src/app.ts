@@ -20,6 +20,13 @@ import { registerMachineRoutes } from './features/machines/routes';
 import { registerTagRoutes } from './features/tags/routes';
 import { registerApiKeyRoutes } from './features/api-keys/routes';
 import { registerAgentConfigRoutes } from './features/agent-config/routes';
+import { registerTelemetryRoutes } from './features/telemetry/routes';
+import { registerDataExplorerRoutes } from './features/data-explorer/routes';
+import { registerAlertRoutes } from './features/alerts/routes';
+import { registerAlertEventRoutes } from './features/alert-events/routes';
+import { registerAnalyticsWidgetRoutes } from './features/analytics-widgets/routes';
+import { registerSearchRoutes } from './features/search/routes';
+import { registerDashboardRoutes } from './features/dashboard/routes';
 import { errorMiddleware, notFound } from './http/errors';
 import { ApiRouter } from './http/route';
 import { createMetrics, metricsMiddleware, type Metrics } from './metrics';
@@ -53,6 +60,13 @@ function registerFeatures(api: ApiRouter): void {
   registerApiKeyRoutes(api);
   registerIngestRoutes(api);
   registerAgentConfigRoutes(api);
+  registerTelemetryRoutes(api);
+  registerDataExplorerRoutes(api);
+  registerAlertRoutes(api);
+  registerAlertEventRoutes(api);
+  registerAnalyticsWidgetRoutes(api);
+  registerSearchRoutes(api);
+  registerDashboardRoutes(api);
 }
 
 export function createApp(deps: AppDeps, metrics: Metrics = createMetrics()): Express {
@@ -70,6 +84,14 @@ export function createApp(deps: AppDeps, metrics: Metrics = createMetrics()): Ex
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
+      // Agents push every second: a successful ingest is a debug line (metrics count them); failures stay visible.
+      customLogLevel: (req, res, err) => {
+        if (err || res.statusCode >= 500) return 'error';
+        if (res.statusCode >= 400) return 'warn';
+        return req.url?.startsWith('/api/v1/ingest') ? 'debug' : 'info';
+      },
+      // Bearer API keys, machine tokens, access tokens and the refresh cookie must never reach the logs.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     }),
   );
   app.use(securityHeaders);

@@ -2,6 +2,9 @@ import { createPool } from '@taktwerk/db';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { createApp } from './app';
+import { attachLive } from './features/live/attach';
+import { createAlertTrigger } from './features/alerts/trigger';
+import { createMetrics } from './metrics';
 import type { AppDeps } from './context';
 import { loadEnv } from './env';
 import { RateLimiter } from './http/rate-limit';
@@ -22,11 +25,16 @@ const deps: AppDeps = {
   tokens: new AccessTokens(env.JWT_SECRET, env.ACCESS_TOKEN_TTL_SECONDS),
   rateLimiter: new RateLimiter(redis, logger),
     ingestListeners: [],
+  alerts: createAlertTrigger({ redisUrl: env.REDIS_URL, pool, logger }),
 };
+deps.ingestListeners.push(deps.alerts.onIngest);
 
-const server = createApp(deps).listen(env.PORT, env.HOST, () => {
+const metrics = createMetrics();
+const server = createApp(deps, metrics).listen(env.PORT, env.HOST, () => {
   logger.info({ port: env.PORT }, 'api listening');
 });
+const live = attachLive(server, deps, metrics);
+deps.ingestListeners.push(live.onIngested);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -34,11 +42,13 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   logger.info({ signal }, 'api shutting down');
   server.close();
+  const liveClosed = live.close();
   server.closeIdleConnections();
   const force = setTimeout(() => server.closeAllConnections(), 10_000);
   force.unref();
   await new Promise<void>((resolve) => server.once('close', () => resolve()));
-  await Promise.allSettled([pool.end(), redis.quit()]);
+  await liveClosed;
+  await Promise.allSettled([pool.end(), redis.quit(), deps.alerts.close()]);
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

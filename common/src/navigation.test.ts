@@ -24,8 +24,9 @@ describe('navigationFor', () => {
 });
 
 describe('homeRouteFor', () => {
-  it('sends admins to the admin dashboard and others to the dashboard', () => {
-    expect(homeRouteFor('admin')).toBe('admin-dashboard');
-    expect(homeRouteFor('customer_user')).toBe('dashboard');
+  it('sends admins to the admin dashboard, owners to the dashboard, members to the first screen they may open', () => {
+    expect(homeRouteFor({ role: 'admin', permissions: [] })).toBe('admin-dashboard');
+    expect(homeRouteFor({ role: 'customer_owner', permissions: OWNER_PERMISSIONS })).toBe('dashboard');
+    expect(homeRouteFor({ role: 'customer_user', permissions: MEMBER_PERMISSIONS })).toBe('machines');
   });
 });

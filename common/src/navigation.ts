@@ -45,7 +45,11 @@ export function navigationFor(user: { role: Role; permissions: readonly string[]
   return TENANT_NAVIGATION.filter((entry) => hasPermission(user.role, user.permissions, entry.permission));
 }
 
-/** Where a signed-in user lands on #home (spec part 1 §2). */
-export function homeRouteFor(role: Role): NavigationRoute {
-  return role === 'admin' ? 'admin-dashboard' : 'dashboard';
+/**
+ * Where a signed-in user lands on #home (spec part 1 §2): admins on admin-dashboard, others on dashboard — or, for a
+ * member without the dashboard's permission (org:read), on the first screen of their menu rather than a refusal.
+ */
+export function homeRouteFor(user: { role: Role; permissions: readonly string[] }): NavigationRoute {
+  if (user.role === 'admin') return 'admin-dashboard';
+  return navigationFor(user)[0]?.route ?? 'dashboard';
 }

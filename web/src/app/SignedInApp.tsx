@@ -27,7 +27,7 @@ export function SignedInApp({ route, params }: HashRoute) {
 function SignedInRoutes({ route, params }: HashRoute) {
   const { t } = useTranslation();
   const { user } = useAccount();
-  const dashboardRoute = homeRouteFor(user.role);
+  const dashboardRoute = homeRouteFor(user);
 
   useEffect(() => {
     if (route === 'home') navigate(dashboardRoute, { replace: true });

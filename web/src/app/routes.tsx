@@ -7,6 +7,10 @@ import { LandingPage } from '../features/landing/LandingPage';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { MachineAgentScreen } from '../features/machine-agent/MachineAgentScreen';
 import { MachinesScreen } from '../features/machines/MachinesScreen';
+import { DataExplorerScreen } from '../features/data-explorer/DataExplorerScreen';
+import { AnalyticsScreen } from '../features/analytics/AnalyticsScreen';
+import { DashboardScreen } from '../features/dashboard/DashboardScreen';
+import { AlertsScreen } from '../features/alerts/AlertsScreen';
 
 export interface PublicPageProps {
   params: URLSearchParams;
@@ -45,6 +49,10 @@ export const APP_ROUTES: Partial<Record<string, AppRouteDefinition>> = {
   machines: { Screen: MachinesScreen, title: 'shell.nav.machines' },
   'api-keys': { Screen: ApiKeysScreen, title: 'shell.nav.apiKeys' },
   'machine-agent': { Screen: MachineAgentScreen, title: 'shell.nav.machineAgent' },
+  'data-explorer': { Screen: DataExplorerScreen, title: 'shell.nav.dataExplorer' },
+  analytics: { Screen: AnalyticsScreen, title: 'shell.nav.analytics' },
+  dashboard: { Screen: DashboardScreen, title: 'shell.nav.dashboard' },
+  alerts: { Screen: AlertsScreen, title: 'shell.nav.alerts' },
 };
 
 const SIDEBAR_ROUTES = new Set<string>([...TENANT_NAVIGATION, ...ADMIN_NAVIGATION].map((entry) => entry.route));

@@ -10,6 +10,12 @@ import { common as deCommon } from './de/common';
 import { landing as deLanding } from './de/landing';
 import { machineAgent as deMachineAgent } from './de/machineAgent';
 import { machines as deMachines } from './de/machines';
+import { dataExplorer as deDataExplorer } from './de/dataExplorer';
+import { charts as deCharts } from './de/charts';
+import { dashboard as deDashboard } from './de/dashboard';
+import { analytics as deAnalytics } from './de/analytics';
+import { alerts as deAlerts } from './de/alerts';
+import { search as deSearch } from './de/search';
 import { shell as deShell } from './de/shell';
 import { ui as deUi } from './de/ui';
 import { apiKeys as enApiKeys } from './en/apiKeys';
@@ -21,6 +27,12 @@ import { common as enCommon } from './en/common';
 import { landing as enLanding } from './en/landing';
 import { machineAgent as enMachineAgent } from './en/machineAgent';
 import { machines as enMachines } from './en/machines';
+import { dataExplorer as enDataExplorer } from './en/dataExplorer';
+import { charts as enCharts } from './en/charts';
+import { dashboard as enDashboard } from './en/dashboard';
+import { analytics as enAnalytics } from './en/analytics';
+import { alerts as enAlerts } from './en/alerts';
+import { search as enSearch } from './en/search';
 import { shell as enShell } from './en/shell';
 import { ui as enUi } from './en/ui';
 
@@ -34,6 +46,12 @@ export const en = {
   machines: enMachines,
   apiKeys: enApiKeys,
   machineAgent: enMachineAgent,
+  dataExplorer: enDataExplorer,
+  charts: enCharts,
+  dashboard: enDashboard,
+  analytics: enAnalytics,
+  alerts: enAlerts,
+  search: enSearch,
   settings: enSettings,
   publicPages: enPublicPages,
   devMailbox: enDevMailbox,
@@ -47,6 +65,12 @@ export const de: typeof en = {
   machines: deMachines,
   apiKeys: deApiKeys,
   machineAgent: deMachineAgent,
+  dataExplorer: deDataExplorer,
+  charts: deCharts,
+  dashboard: deDashboard,
+  analytics: deAnalytics,
+  alerts: deAlerts,
+  search: deSearch,
   settings: deSettings,
   publicPages: dePublicPages,
   devMailbox: deDevMailbox,

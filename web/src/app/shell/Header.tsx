@@ -4,6 +4,9 @@ import { Icon } from '../../ui/Icon';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { ThemeToggle } from '../ThemeToggle';
 import { useSaveHeaderPreference } from '../preferences/use-save-header-preference';
+import { GlobalSearch } from '../../features/search/GlobalSearch';
+import { RefreshButton } from './RefreshButton';
+import { NotificationBell } from './NotificationBell';
 
 interface HeaderProps {
   title: string;
@@ -27,7 +30,10 @@ export function Header({ title, menuOpen, onOpenMenu }: HeaderProps) {
         icon={<Icon name="menu" />}
       />
       <h1 className="shell-title">{title}</h1>
+      <GlobalSearch />
       <div className="toolbar">
+        <RefreshButton />
+        <NotificationBell />
         <LanguageSwitch onChange={(language) => savePreference({ language })} />
         <ThemeToggle onChange={(theme) => savePreference({ theme })} />
       </div>

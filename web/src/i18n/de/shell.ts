@@ -28,7 +28,7 @@ export const shell: typeof en = {
   },
   section: { monitoring: 'Überwachung', organization: 'Organisation', platform: 'Plattform', configuration: 'Konfiguration' },
   sidebar: { signOut: 'Abmelden', machinesUsage: '{{used}} von {{limit}} Maschinen', account: 'Angemeldet als' },
-  header: { openMenu: 'Menü öffnen', closeMenu: 'Menü schließen', skipToContent: 'Zum Inhalt springen' },
+  header: { openMenu: 'Menü öffnen', closeMenu: 'Menü schließen', skipToContent: 'Zum Inhalt springen', refresh: 'Daten aktualisieren' },
   banner: {
     trialing: 'Sie nutzen die kostenlose Testphase.',
     trialingUntil: 'Ihre Testphase endet am {{date}}.',

@@ -26,7 +26,7 @@ export const shell = {
   },
   section: { monitoring: 'Monitoring', organization: 'Organization', platform: 'Platform', configuration: 'Configuration' },
   sidebar: { signOut: 'Sign out', machinesUsage: '{{used}} of {{limit}} machines', account: 'Signed in as' },
-  header: { openMenu: 'Open menu', closeMenu: 'Close menu', skipToContent: 'Skip to content' },
+  header: { openMenu: 'Open menu', closeMenu: 'Close menu', skipToContent: 'Skip to content', refresh: 'Refresh data' },
   banner: {
     trialing: 'You are on a free trial.',
     trialingUntil: 'Your free trial ends on {{date}}.',
