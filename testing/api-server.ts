@@ -29,6 +29,8 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
     DATABASE_OWNER_URL: testDb.ownerUrl,
     DATABASE_ADMIN_URL: testDb.adminUrl,
     REDIS_URL: testRedisUrl(),
+    // A queue prefix of its own: tests never touch the real queues' keys.
+    QUEUE_PREFIX: `test-${randomBytes(4).toString('hex')}`,
     LOG_LEVEL: 'silent',
     PORT: '0',
     HOST: '127.0.0.1',
@@ -46,8 +48,7 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
     tokens: new AccessTokens(env.JWT_SECRET, env.ACCESS_TOKEN_TTL_SECONDS),
     rateLimiter: new RateLimiter(redis, logger),
     ingestListeners: [],
-    // A queue prefix of its own: tests never touch the real queues' keys.
-    alerts: createAlertTrigger({ redisUrl: env.REDIS_URL, pool, logger, prefix: `test-${randomBytes(4).toString('hex')}` }),
+    alerts: createAlertTrigger({ redisUrl: env.REDIS_URL, pool, logger, prefix: env.QUEUE_PREFIX }),
   };
   deps.ingestListeners.push(deps.alerts.onIngest);
   const metrics = createMetrics();

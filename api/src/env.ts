@@ -7,6 +7,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  /** Key prefix of the job queues the api feeds (BullMQ's own default); the worker must use the same one. */
+  QUEUE_PREFIX: z.string().regex(/^[\w.-]+$/).default('bull'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** HMAC key of access tokens. The development default must never reach production (checked below). */
   JWT_SECRET: z.string().min(32).default('development-only-secret-change-me-0123456789'),

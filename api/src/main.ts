@@ -25,7 +25,7 @@ const deps: AppDeps = {
   tokens: new AccessTokens(env.JWT_SECRET, env.ACCESS_TOKEN_TTL_SECONDS),
   rateLimiter: new RateLimiter(redis, logger),
     ingestListeners: [],
-  alerts: createAlertTrigger({ redisUrl: env.REDIS_URL, pool, logger }),
+  alerts: createAlertTrigger({ redisUrl: env.REDIS_URL, pool, logger, prefix: env.QUEUE_PREFIX }),
 };
 deps.ingestListeners.push(deps.alerts.onIngest);
 

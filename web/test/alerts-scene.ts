@@ -47,16 +47,20 @@ export async function startAlertsScene(): Promise<AlertsScene> {
   const smtp = await startTestSmtp();
   const webhook = await startTestReceiver({ respond: () => ({ status: 400, body: 'unknown hook' }) });
   const logger = pino({ level: 'silent' });
-  const env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: testDatabase().appUrl, REDIS_URL: testRedisUrl(), LOG_LEVEL: 'silent', SMTP_URL: smtp.url });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATABASE_URL: testDatabase().appUrl,
+    REDIS_URL: testRedisUrl(),
+    QUEUE_PREFIX: api.deps.alerts.queue.opts.prefix!,
+    LOG_LEVEL: 'silent',
+    SMTP_URL: smtp.url,
+  });
   const connection: Redis = createWorkerRedis(testRedisUrl());
   const notifications: NotificationWorker = await startNotificationWorker(
     { env, pool: api.deps.pool, logger, connection },
     { queueName: `alerts-ui-${randomBytes(4).toString('hex')}`, schedule: false },
   );
-  const alerts: AlertWorker = await startAlertWorker({ env, pool: api.deps.pool, logger, connection }, notifications.queue, {
-    prefix: api.deps.alerts.queue.opts.prefix!,
-    schedule: false,
-  });
+  const alerts: AlertWorker = await startAlertWorker({ env, pool: api.deps.pool, logger, connection }, notifications.queue, { schedule: false });
 
   const request = async (method: string, path: string, body?: unknown, token?: string) => {
     const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };

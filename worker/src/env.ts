@@ -5,6 +5,8 @@ const schema = z.object({
   ...databaseEnvShape,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  /** Key prefix of every BullMQ queue (BullMQ's own default); the api must use the same one (api/src/env.ts). */
+  QUEUE_PREFIX: z.string().regex(/^[\w.-]+$/).default('bull'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** How often the usage counters are swept for every organization. */

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { QUEUES } from '@taktwerk/common';
 import { createPool } from '@taktwerk/db';
 import { Queue, Worker } from 'bullmq';
@@ -15,18 +16,22 @@ const pool = createPool(env.DATABASE_URL, { max: env.DATABASE_POOL_MAX, applicat
 const connection = createWorkerRedis(env.REDIS_URL);
 await warnUnlessNoEviction(connection, logger);
 
-const queue = new Queue(QUEUES.maintenance, { connection });
+// BullMQ records the name on every job a worker takes (job.processedBy): which process ran what.
+const name = `${hostname()}:${process.pid}`;
+const queue = new Queue(QUEUES.maintenance, { connection, prefix: env.QUEUE_PREFIX });
 await upsertSchedules(queue, { usageRefresh: env.USAGE_REFRESH_EVERY_MS, retention: env.RETENTION_EVERY_MS });
 
 const worker = new Worker(QUEUES.maintenance, createProcessor({ pool, logger }), {
   connection,
+  prefix: env.QUEUE_PREFIX,
+  name,
   concurrency: env.WORKER_CONCURRENCY,
 });
 worker.on('failed', (job, err) => logger.warn({ job: job?.name, id: job?.id, attempts: job?.attemptsMade, err: err.message }, 'job failed'));
 worker.on('error', (err) => logger.error({ err: err.message }, 'worker error'));
-logger.info({ queue: QUEUES.maintenance, concurrency: env.WORKER_CONCURRENCY }, 'worker started');
-const notifications = await startNotificationWorker({ env, pool, logger, connection });
-const alerts = await startAlertWorker({ env, pool, logger, connection }, notifications.queue);
+logger.info({ name, prefix: env.QUEUE_PREFIX, concurrency: env.WORKER_CONCURRENCY }, 'worker started');
+const notifications = await startNotificationWorker({ env, pool, logger, connection }, { worker: { name } });
+const alerts = await startAlertWorker({ env, pool, logger, connection }, notifications.queue, { worker: { name } });
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -20,12 +20,11 @@ let connection: Redis;
 let notifications: Queue;
 let prefix: string;
 const logger = pino({ level: 'silent' });
-const env = () => loadEnv({ NODE_ENV: 'test', DATABASE_URL: testDatabase().appUrl, REDIS_URL: testRedisUrl(), LOG_LEVEL: 'silent' });
+const env = () => loadEnv({ NODE_ENV: 'test', DATABASE_URL: testDatabase().appUrl, REDIS_URL: testRedisUrl(), QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent' });
 const workers: AlertWorker[] = [];
 
 async function startWorker(concurrency = 4): Promise<AlertWorker> {
   const worker = await startAlertWorker({ env: env(), pool: api.deps.pool, logger, connection }, notifications, {
-    prefix,
     schedule: false,
     worker: { concurrency },
   });

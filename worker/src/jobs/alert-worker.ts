@@ -24,23 +24,22 @@ export interface AlertWorker {
 
 /**
  * The worker of the alerts queue: batch evaluations, the no-data sweep and the connection watch, on their own queue so
- * an ingest burst never delays notifications or maintenance. `overrides` exist for tests (a queue prefix of their
- * own, no schedules).
+ * an ingest burst never delays notifications or maintenance. `overrides` carry the process's worker name, and for
+ * tests: no schedules, other worker options.
  */
 export async function startAlertWorker(
   deps: { env: WorkerEnv; pool: Pool; logger: Logger; connection: Redis },
   notifications: Queue,
-  overrides: { prefix?: string; schedule?: boolean; worker?: Partial<WorkerOptions> } = {},
+  overrides: { schedule?: boolean; worker?: Partial<WorkerOptions> } = {},
 ): Promise<AlertWorker> {
   const { env, pool, logger, connection } = deps;
-  const prefix = overrides.prefix ? { prefix: overrides.prefix } : {};
-  const queue = new Queue(QUEUES.alerts, { connection, ...prefix });
+  const queue = new Queue(QUEUES.alerts, { connection, prefix: env.QUEUE_PREFIX });
   if (overrides.schedule ?? true)
     await upsertAlertSchedules(queue, { noDataSweep: env.ALERT_NO_DATA_SWEEP_EVERY_MS, connectionWatch: env.CONNECTION_WATCH_EVERY_MS });
   const worker = new Worker(QUEUES.alerts, createProcessor({ pool, logger }, alertJobs(deliveryEnqueuer(notifications))), {
     connection,
     concurrency: env.WORKER_CONCURRENCY,
-    ...prefix,
+    prefix: env.QUEUE_PREFIX,
     ...overrides.worker,
   });
   worker.on('failed', (job, err) => logger.warn({ job: job?.name, id: job?.id, attempts: job?.attemptsMade, err: err.message }, 'job failed'));

@@ -20,7 +20,8 @@ export interface NotificationWorker {
 
 /**
  * The worker of the notifications queue: delivery jobs and the sweep, on their own queue so an alert burst never
- * waits behind maintenance work. `overrides` exist for tests (queue name, short leases, quick stall detection).
+ * waits behind maintenance work. `overrides` carry the process's worker name, and for tests: queue name, short
+ * leases, quick stall detection.
  */
 export async function startNotificationWorker(
   deps: { env: WorkerEnv; pool: Pool; logger: Logger; connection: Redis },
@@ -28,12 +29,13 @@ export async function startNotificationWorker(
 ): Promise<NotificationWorker> {
   const { env, pool, logger, connection } = deps;
   const queueName = overrides.queueName ?? QUEUES.notifications;
-  const queue = new Queue(queueName, { connection });
+  const queue = new Queue(queueName, { connection, prefix: env.QUEUE_PREFIX });
   if (overrides.schedule ?? true) await upsertNotificationSchedules(queue, { notificationSweep: env.NOTIFICATION_SWEEP_EVERY_MS });
   const notifier = createNotifier({ ...notifierSettings(env), ...overrides.notifier }, { pool });
   const jobs = [notificationDeliverJob(notifier, { leaseMs: overrides.leaseMs ?? DELIVERY_LEASE_MS }), notificationSweepJob(queue)];
   const worker = new Worker(queueName, createProcessor({ pool, logger }, jobs as JobDefinition<never>[]), {
     connection,
+    prefix: env.QUEUE_PREFIX,
     concurrency: env.WORKER_CONCURRENCY,
     ...overrides.worker,
   });

@@ -95,12 +95,12 @@ export class AlertTrigger {
 
 /**
  * The api's producer side of the alerts queue, on its own connection that fails fast (no offline queue, one retry)
- * instead of holding commands while Redis is down. `prefix` isolates tests from the real queues.
+ * instead of holding commands while Redis is down. `prefix` (QUEUE_PREFIX) is the worker's too; tests use their own.
  */
-export function createAlertTrigger(options: { redisUrl: string; pool: Pool; logger: Logger; prefix?: string; ttlMs?: number }): AlertTrigger {
+export function createAlertTrigger(options: { redisUrl: string; pool: Pool; logger: Logger; prefix: string; ttlMs?: number }): AlertTrigger {
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   connection.on('error', () => undefined);
-  const queue = new Queue(QUEUES.alerts, { connection, ...(options.prefix ? { prefix: options.prefix } : {}) });
+  const queue = new Queue(QUEUES.alerts, { connection, prefix: options.prefix });
   queue.on('error', (err) => options.logger.debug({ err: err.message }, 'alert queue error'));
   return new AlertTrigger(queue, connection, options.pool, options.logger, options.ttlMs);
 }
