@@ -88,7 +88,9 @@ export function createApp(deps: AppDeps, metrics: Metrics = createMetrics()): Ex
       customLogLevel: (req, res, err) => {
         if (err || res.statusCode >= 500) return 'error';
         if (res.statusCode >= 400) return 'warn';
-        return req.url?.startsWith('/api/v1/ingest') ? 'debug' : 'info';
+        // Express rewrites req.url inside mounted routers; originalUrl keeps the full path.
+        const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
+        return url.startsWith('/api/v1/ingest') ? 'debug' : 'info';
       },
       // Bearer API keys, machine tokens, access tokens and the refresh cookie must never reach the logs.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],

@@ -5,6 +5,7 @@ import { findPlatformOrganization, insertOrganization, countCustomerOrganization
 import { insertStarterPlanIfMissing } from './repos/plans';
 import { insertMissingSystemConfig } from './repos/system-config';
 import { findUserByEmail, insertUser } from './repos/users';
+import { insertAnalyticsWidget } from './repos/analytics-widgets';
 import { insertMachine, insertTagConfig, type NewTagConfig } from './repos/machines';
 import { withPlatform } from './tenant';
 import { seedLandingContent } from './seed-content';
@@ -49,6 +50,15 @@ const DEMO_MACHINES: { name: string; description: string; location: string; tags
   },
 ];
 
+/** Widgets a newcomer sees at once: live charts on the dashboard (fed by the demo simulator) and a metric in analytics. */
+const DEMO_WIDGETS: { machine: string; tag: string; type: 'chart' | 'metric'; dashboard: boolean }[] = [
+  { machine: 'CNC Mill 01', tag: 'spindle.temp', type: 'chart', dashboard: true },
+  { machine: 'CNC Mill 01', tag: 'spindle.speed', type: 'chart', dashboard: true },
+  { machine: 'Injection Press 02', tag: 'pressure', type: 'chart', dashboard: true },
+  { machine: 'Compressor 03', tag: 'outlet.pressure', type: 'chart', dashboard: true },
+  { machine: 'Compressor 03', tag: 'motor.current', type: 'metric', dashboard: false },
+];
+
 async function ensureUser(db: Queryable, orgId: string, login: { email: string; password: string; name: string }, role: Role, permissions: string[]) {
   const existing = await findUserByEmail(db, login.email);
   if (existing) return existing;
@@ -86,9 +96,24 @@ export async function seedDemo(pool: pg.Pool): Promise<{ seeded: boolean }> {
     });
     await ensureUser(db, org.id, DEMO_LOGINS.owner, 'customer_owner', OWNER_PERMISSIONS);
     await ensureUser(db, org.id, DEMO_LOGINS.member, 'customer_user', MEMBER_PERMISSIONS);
+    const machineIds = new Map<string, string>();
     for (const m of DEMO_MACHINES) {
       const machine = await insertMachine(db, { orgId: org.id, name: m.name, description: m.description, location: m.location });
+      machineIds.set(m.name, machine.id);
       for (const tag of m.tags) await insertTagConfig(db, { ...tag, orgId: org.id, machineId: machine.id });
+    }
+    for (const w of DEMO_WIDGETS) {
+      const unit = DEMO_MACHINES.find((m) => m.name === w.machine)!.tags.find((t) => t.alias === w.tag)!.unit;
+      await insertAnalyticsWidget(db, org.id, {
+        type: w.type,
+        title: `${w.machine} • ${w.tag}`,
+        machineId: machineIds.get(w.machine)!,
+        tagAlias: w.tag,
+        tagUnit: unit,
+        aggregation: 'avg',
+        visible: true,
+        visibleDashboard: w.dashboard,
+      });
     }
     return { seeded: true };
   });
