@@ -54,9 +54,9 @@ const watchdog = setTimeout(() => {
 watchdog.unref();
 try {
   const superuserUrl = new URL(db.adminUrl);
-  superuserUrl.pathname = `/${db.name}`;
+  superuserUrl.pathname = `/${db.database}`;
   const machine = await describeMachine(superuserUrl.toString());
-  log(`database ${db.name}; ${machine.cpuModel}, ${machine.cores} cores, load ${machine.loadAverageAtStart}`);
+  log(`database ${db.database}; ${machine.cpuModel}, ${machine.cores} cores, load ${machine.loadAverageAtStart}`);
 
   log('storage methods');
   const storage = await measureStorageMethods(db, { seconds: profile.storageSeconds, batchSizes: [5000, 500] });

@@ -130,7 +130,7 @@ export interface StorageFigures {
  */
 export async function measureStorageMethods(db: BenchDatabase, options: { seconds: number; batchSizes: number[] }): Promise<StorageFigures[]> {
   const superuser = new URL(db.adminUrl);
-  superuser.pathname = `/${db.name}`;
+  superuser.pathname = `/${db.database}`;
   const urlOf = (m: Method) => (m.role === 'runtime' ? db.appUrl : superuser.toString());
   for (const method of STORAGE_METHODS.slice(1)) await checkIdempotent(urlOf(method), method.write);
   const figures: StorageFigures[] = [];

@@ -266,18 +266,19 @@ export const alertRulesExportSchema = z.object({
   format: z.literal(ALERT_EXPORT_FORMAT),
   version: z.literal(1),
   exportedAt: z.string(),
+  // A rule as listed, without what belongs to this installation only (id, state, author, timestamps).
   rules: z.array(
-    z.object({
-      name: z.string(),
-      description: z.string().nullable(),
-      ruleType: z.enum(ALERT_RULE_TYPES),
-      machineId: z.uuid(),
-      machineName: z.string(),
-      expression: alertExpressionSchema,
-      severity: z.enum(ALERT_SEVERITIES),
-      channels: z.array(z.object({ type: z.enum(ALERT_CHANNEL_TYPES), target: z.string(), enabled: z.boolean() })),
-      enabled: z.boolean(),
-      cooldownMinutes: z.number().int(),
+    alertRuleSchema.pick({
+      name: true,
+      description: true,
+      ruleType: true,
+      machineId: true,
+      machineName: true,
+      expression: true,
+      severity: true,
+      channels: true,
+      enabled: true,
+      cooldownMinutes: true,
     }),
   ),
 });

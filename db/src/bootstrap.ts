@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrate } from 'postgres-migrations';
@@ -40,8 +41,23 @@ async function ensureRole(client: pg.Client, role: RoleSpec): Promise<void> {
   await client.query(`${exists.rowCount ? 'ALTER' : 'CREATE'} ROLE ${ident(role.name)} ${attributes}`);
 }
 
-/** Creates roles and database if missing, grants the runtime role its rights, then migrates. Safe to repeat. */
+/**
+ * Creates roles and database if missing, grants the runtime role its rights, then migrates. Safe to repeat.
+ * Concurrent bootstraps on one server (parallel test files, a bench beside a test run) ALTER the same roles, which
+ * PostgreSQL may refuse with "tuple concurrently updated"; being idempotent, another attempt settles it.
+ */
 export async function bootstrapDatabase(urls: DatabaseUrls): Promise<{ created: boolean }> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await bootstrapOnce(urls);
+    } catch (error) {
+      if (attempt >= 5 || !/tuple concurrently updated/.test((error as Error).message)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400));
+    }
+  }
+}
+
+async function bootstrapOnce(urls: DatabaseUrls): Promise<{ created: boolean }> {
   const owner = roleOf(urls.ownerUrl);
   const app = roleOf(urls.appUrl);
   if (owner.database !== app.database) throw new Error('owner and runtime URLs must name the same database');
@@ -95,4 +111,32 @@ export async function dropDatabase(adminUrl: string, database: string): Promise<
     await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
     await client.query(`DROP DATABASE IF EXISTS ${ident(database)}`);
   });
+}
+
+export interface UniqueDatabase extends DatabaseUrls {
+  database: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A database named `<prefix>_<random>` on the admin URL's server, bootstrapped like production with the given role
+ * names: one per test run, bench run or test that must not meet other tests' rows.
+ */
+export async function createUniqueDatabase(options: {
+  adminUrl: string;
+  prefix: string;
+  ownerRole: string;
+  appRole: string;
+}): Promise<UniqueDatabase> {
+  const database = `${options.prefix}_${randomBytes(4).toString('hex')}`;
+  const urlAs = (role: string) => {
+    const u = new URL(options.adminUrl);
+    u.username = role;
+    u.password = '';
+    u.pathname = `/${database}`;
+    return u.toString();
+  };
+  const urls = { adminUrl: options.adminUrl, ownerUrl: urlAs(options.ownerRole), appUrl: urlAs(options.appRole) };
+  await bootstrapDatabase(urls);
+  return { ...urls, database, drop: () => dropDatabase(options.adminUrl, database) };
 }
